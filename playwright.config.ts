@@ -1,0 +1,54 @@
+/**
+ * End-to-end tests: Debian's Chromium (`/usr/bin/chromium`, installed by `scripts/test-all.js` when
+ * missing) against the production build served by `vite preview`. Playwright's own browser
+ * downloads are not used: this machine cannot fetch them.
+ */
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4173;
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Artifacts (traces, screenshots) go in a subfolder, which Playwright empties at each run.
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: true,
+  forbidOnly: isCI,
+  workers: 2,
+  retries: 0,
+  // scripts/test-all.js reads the JSON report to count tests: keep the path in step with it.
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          // Root needs --no-sandbox; the rest keep Chromium off a network this machine does not have.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npm run build && npx vite preview --port ${PORT} --strictPort`,
+    url: `http://localhost:${PORT}`,
+    reuseExistingServer: !isCI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

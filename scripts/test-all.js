@@ -1,0 +1,310 @@
+#!/usr/bin/env node
+/**
+ * The project's whole test run (`npm test`): formatting, type check, unit tests, end-to-end tests.
+ *
+ * Before the suites it makes sure node_modules matches package-lock.json (`npm ci` when it is
+ * missing or older than the lockfile) and, for Playwright, that Debian's Chromium is at
+ * /usr/bin/chromium (installed with apt-get when missing and we are root). Each suite's output is
+ * shown live; a suite that fails does not stop the ones after it.
+ *
+ * The last line printed is the totals over all suites, `N passed, N failed, N skipped`, counting
+ * individual tests for vitest and Playwright (read from their JSON reports) and one test each for
+ * prettier and svelte-check. Exits 1 when anything failed, 0 otherwise.
+ *
+ * Plain Node (no dependencies), so it can run before node_modules exists.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const RESULTS_DIR = path.join(ROOT, 'test-results');
+const VITEST_REPORT = path.join(RESULTS_DIR, 'vitest.json');
+// Written by the json reporter configured in playwright.config.ts: keep the two in step.
+const PLAYWRIGHT_REPORT = path.join(RESULTS_DIR, 'playwright.json');
+const MINUTE = 60_000;
+
+/** @typedef {{ code: number, timedOut: boolean }} RunResult */
+/** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }} SuiteResult */
+
+/** @type {import('node:child_process').ChildProcess | undefined} */
+let current;
+
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => {
+    if (current) killGroup(current);
+    process.exit(130);
+  });
+}
+
+/**
+ * Runs a command with its output shown live, in its own process group so that a time-out can
+ * end it together with everything it started (a web server, a browser).
+ * Never rejects: a command that cannot start resolves with code 127.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ timeoutMs: number, env?: Record<string, string> }} options
+ * @returns {Promise<RunResult>}
+ */
+function run(command, args, { timeoutMs, env = {} }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    });
+    current = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n!! ${command} took longer than ${timeoutMs / MINUTE} min: stopping it`);
+      killGroup(child);
+    }, timeoutMs);
+    const finish = (/** @type {number} */ code) => {
+      clearTimeout(timer);
+      current = undefined;
+      resolve({ code, timedOut });
+    };
+    child.on('error', (error) => {
+      console.error(`!! cannot run ${command}: ${error.message}`);
+      finish(127);
+    });
+    child.on('exit', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/**
+ * Ends a child's whole process group: SIGTERM, then SIGKILL if it lingers.
+ * @param {import('node:child_process').ChildProcess} child
+ */
+function killGroup(child) {
+  if (child.pid === undefined) return;
+  const pid = child.pid;
+  const signalGroup = (/** @type {NodeJS.Signals} */ signal) => {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // The group is already gone.
+    }
+  };
+  signalGroup('SIGTERM');
+  setTimeout(() => signalGroup('SIGKILL'), 5_000).unref();
+}
+
+/**
+ * Path of a command installed in node_modules/.bin.
+ * @param {string} name
+ */
+function localBin(name) {
+  return path.join(ROOT, 'node_modules', '.bin', name);
+}
+
+/** @param {string} title */
+function banner(title) {
+  console.log(`\n━━━━ ${title} ━━━━`);
+}
+
+/**
+ * Why node_modules must be (re)installed, or null when it matches package-lock.json.
+ * npm records each install in node_modules/.package-lock.json, written after package-lock.json.
+ * @returns {string | null}
+ */
+function staleDependencies() {
+  const installed = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lockfile = path.join(ROOT, 'package-lock.json');
+  if (!existsSync(path.join(ROOT, 'node_modules'))) return 'node_modules is missing';
+  if (!existsSync(installed)) return 'node_modules was not installed by npm';
+  if (existsSync(lockfile) && statSync(lockfile).mtimeMs > statSync(installed).mtimeMs) {
+    return 'package-lock.json is newer than node_modules';
+  }
+  return null;
+}
+
+/**
+ * Reads a JSON report, or null when it is missing or unreadable.
+ * @param {string} file
+ * @returns {any}
+ */
+function readReport(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Turns a suite's exit and counts into a result. A suite that failed without any failing test
+ * counted (a crash, a config error, a time-out) counts as one failure, so it is never hidden.
+ * @param {string} name
+ * @param {RunResult} result
+ * @param {{ passed: number, failed: number, skipped: number }} counts
+ * @param {number} started
+ * @returns {SuiteResult}
+ */
+function suiteResult(name, result, counts, started) {
+  const seconds = (Date.now() - started) / 1000;
+  /** @type {SuiteResult} */
+  const suite = { name, ...counts, seconds };
+  if (result.timedOut) suite.note = 'timed out';
+  if (result.code !== 0 && counts.failed === 0) {
+    suite.failed = 1;
+    suite.note ??= `exited with code ${result.code} without a failing test`;
+  }
+  return suite;
+}
+
+/**
+ * A check that passes or fails as a whole (formatting, type check): one test.
+ * @param {string} name
+ * @param {string} bin
+ * @param {string[]} args
+ * @param {number} timeoutMs
+ * @returns {Promise<SuiteResult>}
+ */
+async function runCheck(name, bin, args, timeoutMs) {
+  banner(`${name}: ${bin} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = await run(localBin(bin), args, { timeoutMs });
+  const ok = result.code === 0;
+  return suiteResult(name, result, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, started);
+}
+
+/** @returns {Promise<SuiteResult>} */
+async function runVitest() {
+  const args = [
+    'run',
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${VITEST_REPORT}`,
+  ];
+  banner(`unit tests: vitest ${args.join(' ')}`);
+  const started = Date.now();
+  rmSync(VITEST_REPORT, { force: true });
+  const result = await run(localBin('vitest'), args, { timeoutMs: 4 * MINUTE });
+  const report = readReport(VITEST_REPORT);
+  if (!report) {
+    // With no test files vitest may exit 0 without writing a report: that is zero tests.
+    return suiteResult('unit tests', result, { passed: 0, failed: 0, skipped: 0 }, started);
+  }
+  // A test file that fails to load has no failing test of its own: count it as one failure.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (/** @type {any} */ file) =>
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((/** @type {any} */ t) => t.status === 'failed'),
+  ).length;
+  return suiteResult(
+    'unit tests',
+    result,
+    {
+      passed: report.numPassedTests ?? 0,
+      failed: (report.numFailedTests ?? 0) + brokenFiles,
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    },
+    started,
+  );
+}
+
+/**
+ * Makes sure Debian's Chromium is installed, installing it with apt-get when we are root.
+ * @returns {Promise<string | null>} why it is not available, or null when it is
+ */
+async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return null;
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) {
+    return `${CHROMIUM} is missing and this is not root, so it cannot be installed here: run \`sudo apt-get install -y chromium\``;
+  }
+  banner(`browser: ${CHROMIUM} is missing, installing Debian's chromium with apt-get`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const update = await run('apt-get', ['update'], { timeoutMs: 3 * MINUTE, env });
+  if (update.code !== 0) return `apt-get update failed (code ${update.code})`;
+  const install = await run('apt-get', ['install', '-y', 'chromium'], {
+    timeoutMs: 6 * MINUTE,
+    env,
+  });
+  if (install.code !== 0) return `apt-get install -y chromium failed (code ${install.code})`;
+  if (!existsSync(CHROMIUM)) return `apt-get installed chromium but ${CHROMIUM} is still missing`;
+  return null;
+}
+
+/** @returns {Promise<SuiteResult>} */
+async function runPlaywright() {
+  const started = Date.now();
+  const missing = await ensureChromium();
+  if (missing) {
+    console.error(
+      [
+        '',
+        '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+        '!! End-to-end tests cannot run: no browser.',
+        `!! ${missing}`,
+        '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
+      ].join('\n'),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    return { name: 'e2e tests', passed: 0, failed: 1, skipped: 0, seconds, note: 'no browser' };
+  }
+  banner('e2e tests: playwright test');
+  rmSync(PLAYWRIGHT_REPORT, { force: true });
+  const result = await run(localBin('playwright'), ['test'], { timeoutMs: 5 * MINUTE });
+  const stats = readReport(PLAYWRIGHT_REPORT)?.stats ?? {};
+  return suiteResult(
+    'e2e tests',
+    result,
+    {
+      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+      failed: stats.unexpected ?? 0,
+      skipped: stats.skipped ?? 0,
+    },
+    started,
+  );
+}
+
+async function main() {
+  const started = Date.now();
+  const stale = staleDependencies();
+  if (stale) {
+    banner(`dependencies: ${stale}, running npm ci`);
+    const install = await run('npm', ['ci'], { timeoutMs: 5 * MINUTE });
+    if (install.code !== 0) {
+      console.error('!! npm ci failed: nothing can be tested without node_modules');
+      console.log('\n0 passed, 1 failed');
+      process.exitCode = 1;
+      return;
+    }
+  }
+  mkdirSync(RESULTS_DIR, { recursive: true });
+
+  /** @type {SuiteResult[]} */
+  const suites = [];
+  suites.push(await runCheck('formatting', 'prettier', ['--check', '.'], 2 * MINUTE));
+  suites.push(
+    await runCheck(
+      'type check',
+      'svelte-check',
+      ['--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+      3 * MINUTE,
+    ),
+  );
+  suites.push(await runVitest());
+  suites.push(await runPlaywright());
+
+  banner(`summary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  for (const s of suites) {
+    const status = s.failed > 0 ? 'FAIL' : 'ok  ';
+    const counts = `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`;
+    const note = s.note ? `  (${s.note})` : '';
+    console.log(`${status} ${s.name.padEnd(12)} ${counts}  [${s.seconds.toFixed(1)} s]${note}`);
+  }
+  const total = (/** @type {'passed' | 'failed' | 'skipped'} */ key) =>
+    suites.reduce((sum, s) => sum + s[key], 0);
+  const failed = total('failed');
+  console.log(`${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+await main();

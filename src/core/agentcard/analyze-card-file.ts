@@ -1,0 +1,267 @@
+import { isMap } from 'yaml';
+import { problem, type RawDiagnostic } from '../diagnostics.ts';
+import { basename, extension, stem } from '../load-set/paths.ts';
+import { parseYaml, type ParsedYaml, type YamlVersion } from '../yaml/parse-yaml.ts';
+import type { CardType, Profile } from './card-types.ts';
+import type { CardSlice, SplitResult } from './card-slice.ts';
+import { parseBody, type InlineMessage } from './parse-body.ts';
+import type { RefSite } from './python-refs.ts';
+import { splitMarkdownFastAgent, splitMarkdownRfc, type FrontmatterParser } from './split-markdown.ts';
+import { splitYamlStream } from './split-yaml.ts';
+import { validateFields, type FieldRange } from './validate-fields.ts';
+import { nodeAt } from './validate-fields.ts';
+
+/** Extensions read as cards. */
+export const CARD_EXTENSIONS = ['.md', '.markdown', '.yaml', '.yml'];
+
+/**
+ * One card of a file after the per-file stage: everything that depends only on the card's own text.
+ * Load-set work (names across files, references, history files) happens later. Offsets are absolute.
+ */
+export interface CardDraft {
+  index: number;
+  from: number;
+  to: number;
+  /** End of the header (closing `---` line or document end): the card's "title" range for the UI. */
+  headerTo: number;
+  bodyFrom: number;
+  bodyTo: number;
+  name: string | undefined;
+  nameRange: [number, number];
+  type: CardType | undefined;
+  fields: Record<string, unknown>;
+  ranges: Record<string, FieldRange>;
+  instruction: string | null;
+  instructionFromBody: boolean;
+  inlineMessages: InlineMessage[];
+  refSites: RefSite[];
+  /** Every agent name the card's workflow fields reference, at its list item or value. */
+  agentRefs: AgentRef[];
+  /** Ranges of the `messages` entries (one per entry; a single string is entry 0). */
+  messageRanges: Array<[number, number]>;
+  diagnostics: RawDiagnostic[];
+}
+
+/** A reference to another agent by name, from a workflow field. */
+export interface AgentRef {
+  field: string;
+  name: string;
+  from: number;
+  to: number;
+}
+
+/** Workflow fields that name other agents, per type (what fast-agent's validation scan follows). */
+const AGENT_REF_FIELDS: Partial<Record<CardType, readonly string[]>> = {
+  agent: ['agents'],
+  router: ['agents'],
+  orchestrator: ['agents'],
+  iterative_planner: ['agents'],
+  chain: ['sequence'],
+  parallel: ['fan_out', 'fan_in'],
+  evaluator_optimizer: ['generator', 'evaluator'],
+  MAKER: ['worker'],
+};
+
+/** The per-file result: its cards and the problems of the file itself. */
+export interface CardFileAnalysis {
+  cards: CardDraft[];
+  diagnostics: RawDiagnostic[];
+  fatal: boolean;
+}
+
+/** Caches used by re-checks; `parse` is consulted for every frontmatter and YAML document. */
+export interface AnalysisCaches {
+  parse: FrontmatterParser;
+}
+
+/** True for paths the loader reads as cards (by extension, case-insensitive). */
+export function isCardPath(path: string): boolean {
+  return CARD_EXTENSIONS.includes(extension(path));
+}
+
+/** The name a single-card file gets when its card has no `name`: the file stem, spaces to `_`. */
+export function defaultCardName(path: string): string {
+  return normalizeName(stem(path));
+}
+
+/** fast-agent's name normalisation: strip, then every space becomes `_`. */
+export function normalizeName(name: string): string {
+  return name.trim().replace(/ /g, '_');
+}
+
+/**
+ * Analyses one card file on its own: splits it into cards, validates each card's fields, reads bodies and
+ * collects Python reference sites. Never throws.
+ */
+export function analyzeCardFile(path: string, text: string, profile: Profile, caches?: AnalysisCaches): CardFileAnalysis {
+  const parse = caches?.parse ?? parseYaml;
+  const ext = extension(path);
+  if (basename(path) === 'SKILL.md') {
+    return { cards: [], diagnostics: [problem('skill-manifest', 'SKILL.md is an Agent Skill manifest, not an AgentCard', 0, Math.min(text.length, 3))], fatal: true };
+  }
+  if (!CARD_EXTENSIONS.includes(ext)) {
+    return { cards: [], diagnostics: [problem('unsupported-file', `Unsupported card file extension '${ext || '(none)'}': cards are ${CARD_EXTENSIONS.join(', ')}`, 0, 0)], fatal: true };
+  }
+  const isYaml = ext === '.yaml' || ext === '.yml';
+  let split: SplitResult;
+  if (isYaml) split = splitYamlStream(text, versionFor(profile), profile === 'rfc', parse);
+  else split = profile === 'rfc' ? splitMarkdownRfc(text, parse) : splitMarkdownFastAgent(text, parse);
+  const diagnostics = [...split.diagnostics, ...checkEncoding(text)];
+  const bundle = split.cards.length > 1;
+  const cards = split.cards.map((slice, index) => analyzeCard(text, slice, index, path, profile, isYaml, bundle));
+  return { cards, diagnostics, fatal: split.fatal };
+}
+
+function versionFor(profile: Profile): YamlVersion {
+  return profile === 'fast-agent' ? '1.1' : '1.2';
+}
+
+function analyzeCard(text: string, slice: CardSlice, index: number, path: string, profile: Profile, isYaml: boolean, bundle: boolean): CardDraft {
+  const headerTo = isYaml ? slice.to : slice.bodyFrom;
+  const firstLineEnd = text.indexOf('\n', slice.from);
+  const anchor: [number, number] = [slice.from, Math.max(slice.from + 1, firstLineEnd === -1 ? slice.to : firstLineEnd)];
+  const validated = validateFields(slice.yaml, profile, anchor, isYaml);
+  const diagnostics = validated.diagnostics;
+  const draft: CardDraft = {
+    index,
+    from: slice.from,
+    to: slice.to,
+    headerTo,
+    bodyFrom: slice.bodyFrom,
+    bodyTo: slice.bodyTo,
+    name: undefined,
+    nameRange: validated.ranges['name']?.value ?? anchor,
+    type: validated.type,
+    fields: validated.fields,
+    ranges: validated.ranges,
+    instruction: null,
+    instructionFromBody: false,
+    inlineMessages: [],
+    refSites: [],
+    agentRefs: [],
+    messageRanges: [],
+    diagnostics,
+  };
+  const rawName = validated.fields['name'];
+  if (typeof rawName === 'string') draft.name = normalizeName(rawName);
+  else if (validated.ranges['name'] === undefined) {
+    if (bundle) {
+      diagnostics.push(problem('missing-name', 'Every card of a bundle needs a `name`', anchor[0], anchor[1]));
+    } else {
+      draft.name = defaultCardName(path);
+    }
+  }
+
+  const attribute = typeof validated.fields['instruction'] === 'string' ? (validated.fields['instruction'] as string) : null;
+  const body = slice.bodyFrom < slice.bodyTo ? parseBody(text, slice.bodyFrom, slice.bodyTo, profile) : null;
+  if (body) {
+    diagnostics.push(...body.diagnostics);
+    draft.inlineMessages = body.messages;
+  }
+  const fromBody = body?.instruction ?? null;
+  if (attribute !== null && fromBody !== null) {
+    const r = validated.ranges['instruction']!;
+    if (profile === 'fast-agent') {
+      diagnostics.push(problem('instruction-conflict', "Instruction cannot be given both in the body and in the 'instruction' field", r.key[0], r.key[1]));
+    } else {
+      diagnostics.push(problem('portability', "fast-agent 0.10.9 rejects an instruction given both in the body and in the 'instruction' field (the RFC joins them)", r.key[0], r.key[1]));
+    }
+    draft.instruction = `${attribute}\n${fromBody}`;
+  } else {
+    draft.instruction = attribute ?? fromBody;
+  }
+  draft.instructionFromBody = fromBody !== null;
+  if (draft.type !== undefined) {
+    draft.refSites = collectRefSites(slice.yaml, validated.fields);
+    draft.agentRefs = collectAgentRefs(slice.yaml, draft.type, validated.fields);
+    draft.messageRanges = collectMessageRanges(slice.yaml, validated.fields['messages']);
+  }
+  return draft;
+}
+
+/** Finds every Python reference string in a card's fields, with the range of its YAML value. */
+function collectRefSites(yaml: ParsedYaml | null, fields: Record<string, unknown>): RefSite[] {
+  const sites: RefSite[] = [];
+  const root = yaml?.doc?.contents;
+  if (!yaml || !isMap(root)) return sites;
+  const off = yaml.offset;
+  const at = (path: Array<string | number>): [number, number] => {
+    const node = root.get(path[0] as string, true);
+    const r = nodeAt(node, path.slice(1));
+    return r ? [r[0] + off, r[1] + off] : [off, off];
+  };
+  const add = (kind: RefSite['kind'], slot: string, ref: unknown, path: Array<string | number>) => {
+    if (typeof ref !== 'string') return;
+    const [from, to] = at(path);
+    sites.push({ kind, slot, ref, from, to });
+  };
+  const tools = fields['function_tools'];
+  if (typeof tools === 'string') add('function_tools', '0', tools, ['function_tools']);
+  else if (Array.isArray(tools)) {
+    tools.forEach((entry, i) => {
+      if (typeof entry === 'string') add('function_tools', String(i), entry, ['function_tools', i]);
+      else if (entry && typeof entry === 'object') add('function_tools', String(i), (entry as Record<string, unknown>)['entrypoint'], ['function_tools', i, 'entrypoint']);
+    });
+  }
+  const hooks = fields['tool_hooks'];
+  if (Array.isArray(hooks)) {
+    hooks.forEach((entry, i) => {
+      if (typeof entry === 'string') add('tool_hooks', String(i), entry, ['tool_hooks', i]);
+      else if (entry && typeof entry === 'object') add('tool_hooks', String(i), (entry as Record<string, unknown>)['hook'], ['tool_hooks', i, 'hook']);
+    });
+  } else if (hooks && typeof hooks === 'object') {
+    for (const [point, ref] of Object.entries(hooks)) add('tool_hooks', point, ref, ['tool_hooks', point]);
+  }
+  const lifecycle = fields['lifecycle_hooks'];
+  if (lifecycle && typeof lifecycle === 'object') {
+    for (const [point, ref] of Object.entries(lifecycle)) add('lifecycle_hooks', point, ref, ['lifecycle_hooks', point]);
+  }
+  const commands = fields['commands'];
+  if (commands && typeof commands === 'object') {
+    for (const [command, spec] of Object.entries(commands)) {
+      if (spec && typeof spec === 'object') add('commands', command, (spec as Record<string, unknown>)['handler'], ['commands', command, 'handler']);
+    }
+  }
+  return sites;
+}
+
+function collectAgentRefs(yaml: ParsedYaml | null, type: CardType, fields: Record<string, unknown>): AgentRef[] {
+  const refs: AgentRef[] = [];
+  const root = yaml?.doc?.contents;
+  if (!yaml || !isMap(root)) return refs;
+  for (const field of AGENT_REF_FIELDS[type] ?? []) {
+    const value = fields[field];
+    const node = root.get(field, true);
+    const names = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+    names.forEach((name, i) => {
+      if (typeof name !== 'string') return;
+      const r = typeof value === 'string' ? nodeAt(node, []) : nodeAt(node, [i]);
+      const [from, to] = r ? [r[0] + yaml.offset, r[1] + yaml.offset] : [yaml.offset, yaml.offset];
+      refs.push({ field, name: name.trim(), from, to });
+    });
+  }
+  return refs;
+}
+
+function collectMessageRanges(yaml: ParsedYaml | null, value: unknown): Array<[number, number]> {
+  const root = yaml?.doc?.contents;
+  if (!yaml || !isMap(root) || value === undefined) return [];
+  const node = root.get('messages', true);
+  const count = typeof value === 'string' ? 1 : Array.isArray(value) ? value.length : 0;
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i < count; i++) {
+    const r = typeof value === 'string' ? nodeAt(node, []) : nodeAt(node, [i]);
+    out.push(r ? [r[0] + yaml.offset, r[1] + yaml.offset] : [yaml.offset, yaml.offset]);
+  }
+  return out;
+}
+
+const SUSPECT_CHARS = /[\0\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Reports the first NUL byte, replacement character (undecodable bytes) or unpaired surrogate. */
+function checkEncoding(text: string): RawDiagnostic[] {
+  const match = SUSPECT_CHARS.exec(text);
+  if (!match) return [];
+  const what = match[0] === '\0' ? 'a NUL byte' : match[0] === '\uFFFD' ? 'bytes that are not valid UTF-8 (shown as U+FFFD)' : 'an unpaired UTF-16 surrogate';
+  return [problem('encoding', `The text holds ${what}`, match.index, match.index + 1)];
+}

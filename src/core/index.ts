@@ -1,0 +1,18 @@
+/**
+ * The AgentCard core: pure TypeScript (no DOM, no Node APIs, no storage). Give it a load-set (file path →
+ * text), get back plain data: the card split, compiled agents and positioned diagnostics.
+ */
+export { Checker, checkLoadSet, MAX_FILE_CHARS } from './load-set/check-load-set.ts';
+export type { CheckOptions, CheckResult, CardInfo, CompiledAgent } from './load-set/check-load-set.ts';
+export { DIAGNOSTIC_CODES, compareDiagnostics } from './diagnostics.ts';
+export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
+export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES } from './agentcard/card-types.ts';
+export type { CardType, Profile } from './agentcard/card-types.ts';
+export { allowedFields, requiredFields, fieldSpec, ALL_FIELDS } from './agentcard/field-specs.ts';
+export { isCardPath, CARD_EXTENSIONS } from './agentcard/analyze-card-file.ts';
+export type { AgentData, Json } from './agentcard/compile-card.ts';
+export type { PythonRef, PythonRefKind } from './agentcard/python-refs.ts';
+export { parseHistory } from './history/parse-history.ts';
+export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
+export { LineIndex } from './line-index.ts';
+export { normalizePath } from './load-set/paths.ts';

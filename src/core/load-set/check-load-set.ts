@@ -1,0 +1,371 @@
+import { analyzeCardFile, isCardPath, type CardDraft, type CardFileAnalysis } from '../agentcard/analyze-card-file.ts';
+import type { CardType, Profile } from '../agentcard/card-types.ts';
+import { compileCard, type AgentData, type Json } from '../agentcard/compile-card.ts';
+import { resolveRefs, type PythonRef } from '../agentcard/python-refs.ts';
+import { planServers, readServerConfigs, type ServerConfigs } from '../agentcard/servers.ts';
+import { compareDiagnostics, problem, type Diagnostic, type RawDiagnostic } from '../diagnostics.ts';
+import { parseHistory } from '../history/parse-history.ts';
+import type { HistoryMessage, HistoryPart } from '../history/history-message.ts';
+import { LineIndex } from '../line-index.ts';
+import { parseYaml, type ParsedYaml, type YamlVersion } from '../yaml/parse-yaml.ts';
+import { checkAgentRefs } from './cross-refs.ts';
+import { basename, dirname, extension, resolvePath } from './paths.ts';
+
+/** Options of a check. */
+export interface CheckOptions {
+  /** Which rules to follow; `rfc` by default. */
+  profile?: Profile;
+  /**
+   * Which paths are cards. By default every `.md`/`.markdown`/`.yaml`/`.yml` file except config files
+   * and (rfc profile) files that a card names in `messages`.
+   */
+  cards?: readonly string[];
+  /** Reads a file outside the load-set (the command line passes the disk); absent in the browser. */
+  readFile?: (path: string) => string | undefined;
+  /** Tells whether a folder exists outside the load-set. */
+  isDirectory?: (path: string) => boolean;
+}
+
+/** One card of the split, for the UI: where it is and what it is. Lines are 1-based, inclusive. */
+export interface CardInfo {
+  file: string;
+  index: number;
+  name: string | null;
+  type: CardType | null;
+  from: number;
+  to: number;
+  headerTo: number;
+  line: number;
+  endLine: number;
+  /** True when the card compiled without errors. */
+  ok: boolean;
+}
+
+/** A compiled card; `ok` is false when the card (or its references) has errors. */
+export interface CompiledAgent {
+  ok: boolean;
+  name: string;
+  type: CardType;
+  file: string;
+  line: number;
+  data: AgentData;
+  history: Array<{ role: 'user' | 'assistant'; content: string }>;
+  pythonRefs: PythonRef[];
+}
+
+/** The result of checking a load-set: plain, structured-cloneable data. */
+export interface CheckResult {
+  profile: Profile;
+  cards: CardInfo[];
+  /** Cards that compiled without errors: what `agentcard check --json` lists. */
+  agents: CompiledAgent[];
+  /** Every card that could be compiled, including those with errors (for the playground's output panel). */
+  compiled: CompiledAgent[];
+  diagnostics: Diagnostic[];
+}
+
+const CONFIG_NAMES = new Set(['fastagent.config.yaml', 'fastagent.secrets.yaml']);
+/** Largest file the checker reads (characters); larger ones get `input-too-large`. */
+export const MAX_FILE_CHARS = 16 * 1024 * 1024;
+
+interface FileEntry {
+  text: string;
+  profile: Profile;
+  analysis: CardFileAnalysis;
+}
+
+/**
+ * Checks load-sets, reusing work between calls: a file whose text did not change is not re-analysed, and
+ * in a changed file every frontmatter whose text did not change is not re-parsed. The playground keeps one
+ * `Checker` and calls `check` on every edit; the command line makes one per run.
+ */
+export class Checker {
+  private files = new Map<string, FileEntry>();
+  private parses = new Map<string, ParsedYaml>();
+  private histories = new Map<string, { text: string; result: ReturnType<typeof parseHistory> }>();
+  private lines = new Map<string, LineIndex>();
+
+  /** Checks `files` (path → text; paths `/`-separated, relative to the load-set root). Never throws on text. */
+  check(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
+    const profile = options.profile ?? 'rfc';
+    const read = (path: string): string | undefined => (Object.hasOwn(files, path) ? files[path] : options.readFile?.(path));
+    const raw = new Map<string, RawDiagnostic[]>();
+    const report = (file: string, d: RawDiagnostic) => {
+      const list = raw.get(file);
+      if (list) list.push(d);
+      else raw.set(file, [d]);
+    };
+
+    const candidates = (options.cards ?? Object.keys(files).filter((p) => isCardPath(p) && !CONFIG_NAMES.has(basename(p)))).slice().sort();
+    const analyses = new Map<string, CardFileAnalysis>();
+    for (const path of candidates) {
+      const text = read(path);
+      if (text === undefined) continue;
+      if (text.length > MAX_FILE_CHARS) {
+        report(path, problem('input-too-large', `The file has ${text.length} characters; the checker reads at most ${MAX_FILE_CHARS}`, 0, 0));
+        continue;
+      }
+      analyses.set(path, this.analyze(path, text, profile));
+    }
+    for (const path of Object.keys(files)) if (!analyses.has(path)) this.files.delete(path);
+
+    // History files named by cards are not cards themselves (rfc); fast-agent loads every card file.
+    if (profile === 'rfc' && options.cards === undefined) {
+      for (const [path, analysis] of analyses) {
+        for (const card of analysis.cards) {
+          for (const entry of messageEntries(card.fields['messages'])) {
+            const target = resolvePath(dirname(path), entry);
+            if (target !== path && analyses.has(target)) analyses.delete(target);
+          }
+        }
+      }
+    }
+
+    const configs = new Map<string, ServerConfigs | undefined>();
+    const configFor = (dir: string): ServerConfigs | undefined => {
+      if (configs.has(dir)) return configs.get(dir);
+      const path = dir === '' ? 'fastagent.config.yaml' : `${dir}/fastagent.config.yaml`;
+      const text = read(path);
+      let result: ServerConfigs | undefined;
+      if (text !== undefined) {
+        const parsed = this.parse(text, 0, '1.1');
+        for (const d of parsed.diagnostics) report(path, d);
+        const servers = parsed.ok ? readServerConfigs(parsed.value) : {};
+        if (typeof servers === 'string') report(path, problem('config-invalid', servers, 0, Math.min(text.length, 1)));
+        result = typeof servers === 'string' ? {} : servers;
+      } else if (dir !== '') {
+        result = configFor(dirname(dir));
+      }
+      configs.set(dir, result);
+      return result;
+    };
+
+    interface Entry {
+      key: number;
+      file: string;
+      draft: CardDraft;
+      name: string | null;
+      problems: RawDiagnostic[];
+    }
+    const entries: Entry[] = [];
+    for (const [path, analysis] of analyses) {
+      for (const d of analysis.diagnostics) report(path, d);
+      for (const draft of analysis.cards) {
+        entries.push({ key: entries.length, file: path, draft, name: draft.name ?? null, problems: [...draft.diagnostics] });
+      }
+    }
+
+    const firstByName = new Map<string, Entry>();
+    for (const entry of entries) {
+      if (entry.name === null || entry.draft.type === undefined) continue;
+      const first = firstByName.get(entry.name);
+      if (!first) {
+        firstByName.set(entry.name, entry);
+        continue;
+      }
+      const where = first.file === entry.file ? 'in this file' : `in ${first.file}`;
+      const [from, to] = entry.draft.nameRange;
+      entry.problems.push(problem('duplicate-name', `Another card named '${entry.name}' is ${where}; names must be unique in the load-set`, from, to));
+    }
+
+    const refProblems = checkAgentRefs(
+      entries.filter((e) => e.name !== null && e.draft.type !== undefined).map((e) => ({ key: e.key, name: e.name!, refs: e.draft.agentRefs })),
+      new Set(firstByName.keys()),
+    );
+
+    const agents: CompiledAgent[] = [];
+    const compiledAll: CompiledAgent[] = [];
+    const cards: CardInfo[] = [];
+    for (const entry of entries) {
+      const { draft, file } = entry;
+      entry.problems.push(...(refProblems.get(entry.key) ?? []));
+      let compiled: CompiledAgent | undefined;
+      if (draft.type !== undefined && entry.name !== null) {
+        const name = entry.name;
+        const history = this.loadHistory(draft, file, profile, read, entry.problems, report);
+        const { refs, diagnostics: refDiagnostics } = resolveRefs(draft.refSites, file, name, profile, read);
+        entry.problems.push(...refDiagnostics);
+        const servers = planServers(draft.fields['servers'], draft.ranges['servers'], configFor(dirname(file)));
+        entry.problems.push(...servers.diagnostics);
+        if (profile === 'fast-agent') entry.problems.push(...checkTemplateFiles(draft, read, options));
+        const data = compileCard(draft, name, servers.plan, history.files);
+        compiled = { ok: false, name, type: draft.type, file, line: 0, data, history: history.messages, pythonRefs: refs };
+      }
+      const ok = compiled !== undefined && !entry.problems.some((d) => d.severity === 'error');
+      const index = this.lineIndex(file, read(file) ?? '');
+      const info: CardInfo = {
+        file,
+        index: draft.index,
+        name: entry.name,
+        type: draft.type ?? null,
+        from: draft.from,
+        to: draft.to,
+        headerTo: draft.headerTo,
+        line: index.position(draft.from).line,
+        endLine: index.position(Math.max(draft.from, draft.to - 1)).line,
+        ok,
+      };
+      cards.push(info);
+      for (const d of entry.problems) report(file, { ...d, card: d.card ?? entry.name ?? undefined });
+      if (compiled) {
+        compiled.line = info.line;
+        compiled.ok = ok;
+        compiledAll.push(compiled);
+        if (ok) agents.push(compiled);
+      }
+    }
+
+    const diagnostics: Diagnostic[] = [];
+    for (const [file, list] of raw) {
+      const index = this.lineIndex(file, read(file) ?? '');
+      for (const d of list) diagnostics.push(locate(file, d, index));
+    }
+    diagnostics.sort(compareDiagnostics);
+    return { profile, cards, agents, compiled: compiledAll, diagnostics };
+  }
+
+  private analyze(path: string, text: string, profile: Profile): CardFileAnalysis {
+    const cached = this.files.get(path);
+    if (cached && cached.text === text && cached.profile === profile) return cached.analysis;
+    const analysis = analyzeCardFile(path, text, profile, { parse: (t, o, v) => this.parse(t, o, v) });
+    this.files.set(path, { text, profile, analysis });
+    return analysis;
+  }
+
+  /** Parses a YAML slice through the cache: results are stored at offset 0 and re-based on use. */
+  private parse(text: string, offset: number, version: YamlVersion): ParsedYaml {
+    const key = version + text;
+    let base = this.parses.get(key);
+    if (!base) {
+      base = parseYaml(text, 0, version);
+      if (this.parses.size > 50_000) this.parses.clear();
+      this.parses.set(key, base);
+    }
+    if (offset === 0) return base;
+    return { ...base, offset, diagnostics: base.diagnostics.map((d) => ({ ...d, from: d.from + offset, to: d.to + offset })) };
+  }
+
+  private lineIndex(file: string, text: string): LineIndex {
+    const cached = this.lines.get(file);
+    if (cached && cached.text === text) return cached;
+    const index = new LineIndex(text);
+    this.lines.set(file, index);
+    return index;
+  }
+
+  private loadHistory(
+    draft: CardDraft,
+    file: string,
+    profile: Profile,
+    read: (path: string) => string | undefined,
+    problems: RawDiagnostic[],
+    report: (file: string, d: RawDiagnostic) => void,
+  ): { files: string[]; messages: CompiledAgent['history'] } {
+    const files: string[] = [];
+    const messages: CompiledAgent['history'] = [];
+    const entries = messageEntries(draft.fields['messages']);
+    const range = draft.ranges['messages'];
+    entries.forEach((entry, i) => {
+      const target = resolvePath(dirname(file), entry.trim());
+      files.push(target);
+      const [from, to] = range ? itemRange(draft, i, range.value) : draft.nameRange;
+      const text = read(target);
+      if (text === undefined) {
+        problems.push(problem('messages-file-not-found', `History file not found: ${target}`, from, to));
+        return;
+      }
+      const parsed = this.history(target, text, read);
+      for (const d of parsed.diagnostics) report(target, d);
+      if (parsed.diagnostics.some((d) => d.severity === 'error')) {
+        problems.push(problem('history-invalid', `History file ${target} failed to load`, from, to));
+      }
+      for (const message of parsed.messages) messages.push(flatten(message));
+    });
+    for (const message of draft.inlineMessages) messages.push({ role: message.role, content: message.text });
+    void profile;
+    return { files, messages };
+  }
+
+  private history(path: string, text: string, read: (path: string) => string | undefined) {
+    const cached = this.histories.get(path);
+    if (cached && cached.text === text) return cached.result;
+    const result = parseHistory(text, path, read);
+    this.histories.set(path, { text, result });
+    return result;
+  }
+}
+
+/** Checks a load-set once (a fresh `Checker`). */
+export function checkLoadSet(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
+  return new Checker().check(files, options);
+}
+
+function messageEntries(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return [];
+}
+
+function itemRange(draft: CardDraft, index: number, fallback: [number, number]): [number, number] {
+  const items = draft.messageRanges;
+  return items?.[index] ?? fallback;
+}
+
+function flatten(message: HistoryMessage): CompiledAgent['history'][number] {
+  const content = message.content.map(describePart).join('\n');
+  return { role: message.role, content };
+}
+
+function describePart(part: HistoryPart): string {
+  switch (part.type) {
+    case 'text':
+      return part.text;
+    case 'resource':
+      return part.text ?? `[resource ${part.uri}]`;
+    case 'resource_link':
+      return `[resource link ${part.uri}]`;
+    case 'image':
+      return `[image${part.uri ? ` ${part.uri}` : ''}]`;
+    case 'audio':
+      return `[audio ${part.mimeType}]`;
+  }
+}
+
+const FILE_TEMPLATE = /\{\{file:([^}]+)\}\}/g;
+
+/** fast-agent's scan: `{{file:path}}` in an instruction must name a file (relative to the load-set root). */
+function checkTemplateFiles(draft: CardDraft, read: (path: string) => string | undefined, options: CheckOptions): RawDiagnostic[] {
+  const out: RawDiagnostic[] = [];
+  const instruction = draft.instruction;
+  if (!instruction) return out;
+  for (const match of instruction.matchAll(FILE_TEMPLATE)) {
+    const target = resolvePath('', match[1]!.trim());
+    if (read(target) !== undefined) continue;
+    const [from, to] = draft.ranges['instruction']?.value ?? [draft.bodyFrom, Math.max(draft.bodyFrom + 1, draft.bodyTo)];
+    out.push(problem('instruction-file-not-found', `Instruction file not found: {{file:${match[1]}}} -> ${target}`, from, to));
+  }
+  void options;
+  void extension;
+  return out;
+}
+
+function locate(file: string, d: RawDiagnostic, index: LineIndex): Diagnostic {
+  const start = index.position(d.from);
+  const end = index.position(Math.max(d.from, d.to));
+  const out: Diagnostic = {
+    code: d.code,
+    severity: d.severity ?? 'error',
+    message: d.message,
+    file,
+    from: d.from,
+    to: Math.max(d.from, d.to),
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+  };
+  if (d.card !== undefined) out.card = d.card;
+  return out;
+}
+
+export type { Json };

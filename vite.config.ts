@@ -1,0 +1,13 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+export default defineConfig({
+  plugins: [svelte()],
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true },
+  test: {
+    include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/conformance/**/*.test.ts', 'tests/golden/**/*.test.ts', 'tests/fuzz/**/*.test.ts', 'tests/cli/**/*.test.ts'],
+    environment: 'node',
+  },
+});
