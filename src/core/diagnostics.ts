@@ -54,7 +54,8 @@ export const DIAGNOSTIC_CODES = {
   'deprecated-type': { severity: 'warning', summary: 'The card type is deprecated (`smart` reads as `agent`).' },
   'ignored-value': { severity: 'warning', summary: 'A value that fast-agent silently ignores or never checks.' },
   'portability': { severity: 'warning', summary: 'Valid in the RFC, but fast-agent 0.10.9 rejects it or reads it differently.' },
-  'encoding': { severity: 'warning', summary: 'The text holds NUL bytes or unpaired surrogates, which other tools may mangle.' },
+  'encoding': { severity: 'warning', summary: 'The text holds NUL bytes or unpaired surrogates (warning), or bytes that are not UTF-8 (error: fast-agent cannot read it).' },
+  'not-a-card': { severity: 'info', summary: 'A Markdown file found in a folder has no frontmatter, so it is not read as a card (as fast-agent skips it).' },
   'input-too-large': { severity: 'error', summary: 'A file is larger than the checker reads; it is skipped.' },
 } as const satisfies Record<string, CodeInfo>;
 

@@ -152,7 +152,7 @@ function analyzeCard(text: string, slice: CardSlice, index: number, path: string
     }
   }
 
-  const attribute = typeof validated.fields['instruction'] === 'string' ? (validated.fields['instruction'] as string) : null;
+  const attribute = typeof validated.fields['instruction'] === 'string' ? (validated.fields['instruction'] as string).trim() : null;
   const body = slice.bodyFrom < slice.bodyTo ? parseBody(text, slice.bodyFrom, slice.bodyTo, profile) : null;
   if (body) {
     diagnostics.push(...body.diagnostics);
@@ -262,6 +262,9 @@ const SUSPECT_CHARS = /[\0\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800
 function checkEncoding(text: string): RawDiagnostic[] {
   const match = SUSPECT_CHARS.exec(text);
   if (!match) return [];
-  const what = match[0] === '\0' ? 'a NUL byte' : match[0] === '\uFFFD' ? 'bytes that are not valid UTF-8 (shown as U+FFFD)' : 'an unpaired UTF-16 surrogate';
+  if (match[0] === '\uFFFD') {
+    return [problem('encoding', 'The text holds bytes that are not valid UTF-8 (shown as U+FFFD); fast-agent cannot read the file', match.index, match.index + 1, 'error')];
+  }
+  const what = match[0] === '\0' ? 'a NUL byte' : 'an unpaired UTF-16 surrogate';
   return [problem('encoding', `The text holds ${what}`, match.index, match.index + 1)];
 }

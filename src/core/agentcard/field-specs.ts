@@ -14,6 +14,9 @@ export interface FieldSpec {
   lenient?: boolean;
 }
 
+const isMapping = (x: unknown): boolean => typeof x === 'object' && x !== null && !Array.isArray(x);
+/** A mapping schema that also refuses lists (valibot's record and object schemas accept arrays). */
+const plain = <T extends v.GenericSchema>(schema: T, message: string) => v.pipe(v.custom<Record<string, unknown>>(isMapping, message), schema);
 const text = (what: string) => v.string(`${what} must be a string`);
 const nonEmpty = (what: string) =>
   v.pipe(v.string(`${what} must be a non-empty string`), v.check((s) => s.trim() !== '', `${what} must be a non-empty string`));
@@ -28,15 +31,15 @@ const names = (what: string) =>
   );
 const stringList = (what: string) => v.array(text(`each entry of ${what}`), `${what} must be a list of strings`);
 const filterMap = (what: string) =>
-  v.record(v.string(), stringList(`each value of ${what}`), `${what} must be a mapping of server name to a list of names or patterns`);
-const mapping = (what: string) => v.record(v.string(), v.unknown(), `${what} must be a mapping`);
+  plain(v.record(v.string(), stringList(`each value of ${what}`)), `${what} must be a mapping of server name to a list of names or patterns`);
+const mapping = (what: string) => plain(v.record(v.string(), v.unknown()), `${what} must be a mapping`);
 
 /** Hook points of `tool_hooks` (fast-agent 0.10.9). */
 export const TOOL_HOOK_POINTS = ['before_llm_call', 'after_llm_call', 'before_tool_call', 'after_tool_call', 'after_turn_complete'] as const;
 /** Keys allowed in `lifecycle_hooks`. */
 export const LIFECYCLE_HOOK_POINTS = ['on_start', 'on_shutdown'] as const;
 
-const functionToolObject = v.looseObject(
+const functionToolObject = plain(v.looseObject(
   {
     entrypoint: nonEmpty('`entrypoint`'),
     variant: v.optional(v.picklist(['code'], '`variant` must be one of: code')),
@@ -45,12 +48,11 @@ const functionToolObject = v.looseObject(
     name: v.optional(text('`name`')),
     description: v.optional(text('`description`')),
   },
-  'each function tool must be a reference string or an object with `entrypoint`',
-);
+), 'each function tool must be a reference string or an object with `entrypoint`');
 
 const MCP_CONNECT_KEYS = ['target', 'name', 'headers', 'auth', 'management', 'connector_id', 'access_token', 'description', 'defer_loading', 'protocol_mode'];
 const mcpConnectEntry = v.pipe(
-  v.record(v.string(), v.unknown(), 'each `mcp_connect` entry must be a mapping'),
+  mapping('each `mcp_connect` entry'),
   v.check((o) => Object.keys(o).every((k) => MCP_CONNECT_KEYS.includes(k)), `\`mcp_connect\` entries allow only: ${MCP_CONNECT_KEYS.join(', ')} (command, args, env and cwd are not allowed: a connection target is not a local command)`),
   v.check((o) => o['protocol_mode'] === undefined || ['auto', 'modern', 'legacy'].includes(o['protocol_mode'] as string), '`protocol_mode` must be one of auto, modern, legacy'),
   v.check((o) => {
@@ -58,7 +60,24 @@ const mcpConnectEntry = v.pipe(
     if (connector) return typeof o['name'] === 'string' && o['name'].trim() !== '';
     return typeof o['target'] === 'string' && o['target'].trim() !== '';
   }, '`mcp_connect` entries need a non-empty `target` (or a `connector_id` with a `name`)'),
+  v.check((o) => typeof o['target'] !== 'string' || !hasUnclosedQuote(o['target']), '`target` has an unclosed quote'),
+  v.check((o) => typeof o['target'] !== 'string' || !/(^|\s)--auth(\s|=|$)/.test(o['target']), '`target` must be a pure target string: move --auth to `access_token`, `headers` or `auth`'),
+  v.check((o) => !(typeof o['management'] === 'string' && o['management'].trim() === 'provider' && o['headers'] !== undefined), 'Provider-managed MCP servers do not take `headers`'),
 );
+
+/** True when a shell-like string leaves a quote open (Python's shlex: "No closing quotation"). */
+function hasUnclosedQuote(target: string): boolean {
+  let quote = '';
+  for (let i = 0; i < target.length; i++) {
+    const c = target[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '\\') i++;
+  }
+  return quote !== '';
+}
 
 const FIELDS: Record<string, FieldSpec> = {
   type: { description: 'The card type: agent, chain, parallel, evaluator_optimizer, router, orchestrator, iterative_planner or MAKER.', schema: text('`type`') },
@@ -82,7 +101,7 @@ const FIELDS: Record<string, FieldSpec> = {
   model: { description: 'The model to use, e.g. `sonnet` or `openai.gpt-4.1`.', schema: text('`model`'), lenient: true },
   use_history: { description: 'Keep the conversation history between turns.', schema: bool('`use_history`'), lenient: true },
   save_trajectory: { description: 'Save the agent trajectory (requires `use_history: false`).', schema: bool('`save_trajectory`') },
-  request_params: { description: 'Default request parameters (`maxTokens`, `temperature`, `max_iterations`, …).', schema: v.looseObject({ maxTokens: v.optional(int('`maxTokens`')), temperature: v.optional(num('`temperature`')), max_iterations: v.optional(int('`max_iterations`')), use_history: v.optional(bool('`use_history`')), parallel_tool_calls: v.optional(bool('`parallel_tool_calls`')), model: v.optional(text('`model`')) }, '`request_params` must be a mapping') },
+  request_params: { description: 'Default request parameters (`maxTokens`, `temperature`, `max_iterations`, …).', schema: plain(v.looseObject({ maxTokens: v.optional(int('`maxTokens`')), temperature: v.optional(num('`temperature`')), max_iterations: v.optional(int('`max_iterations`')), use_history: v.optional(bool('`use_history`')), parallel_tool_calls: v.optional(bool('`parallel_tool_calls`')), model: v.optional(text('`model`')) }), '`request_params` must be a mapping') },
   human_input: { description: 'Let the agent ask the user for input.', schema: bool('`human_input`') },
   api_key: { description: 'The API key for the model provider (prefer an environment variable).', schema: text('`api_key`') },
   history_source: { description: 'Agents-as-tools: where a child takes its history from.', schema: text('`history_source`') },

@@ -15,17 +15,28 @@ const ROLE_DELIMITERS: ReadonlyMap<string, Role> = new Map([
 ]);
 const RESOURCE_DELIMITER = '---RESOURCE';
 
-/** A `---RESOURCE` reference: the delimiter line and the (stripped) path on the line after it, if any. */
+/** A `---RESOURCE` reference: the delimiter line, and the line after it (the path) when there is one. */
 interface ResourceRef {
   delimiter: TextLine;
   pathLine: TextLine | undefined;
 }
 
+/** A section being read: its role delimiter line, its text lines, and its resources. */
+interface OpenSection {
+  role: Role;
+  delimiter: TextLine;
+  lines: TextLine[];
+  resources: ResourceRef[];
+}
+
+/** A finished section, as fast-agent's `PromptContent`: stripped text and resource references. */
 interface Section {
   role: Role;
   text: string;
   resources: ResourceRef[];
 }
+
+type ReadFile = (path: string) => string | undefined;
 
 /**
  * Reads a delimited history. Rules, all from fast-agent 0.10.9:
@@ -44,170 +55,155 @@ interface Section {
 export function parseDelimitedHistory(
   text: string,
   path: string,
-  readFile: ((path: string) => string | undefined) | undefined,
+  readFile: ReadFile | undefined,
 ): { messages: HistoryMessage[]; diagnostics: RawDiagnostic[] } {
   const lines = splitLines(text);
   const stripped = lines.map((line) => pyStrip(text.slice(line.start, line.end)));
-  const diagnostics: RawDiagnostic[] = [];
   if (!stripped.some((s) => ROLE_DELIMITERS.has(s) || s === RESOURCE_DELIMITER)) {
+    const whole = text.replace(/\r\n?/g, '\n');
     return {
-      messages: [{ role: 'user', content: [{ type: 'text', text: text.replace(/\r\n?/g, '\n') }] }],
-      diagnostics,
+      messages: [{ role: 'user', content: [{ type: 'text', text: whole }] }],
+      diagnostics: [],
     };
   }
-
-  const sections: Section[] = [];
-  const preamble: TextLine[] = [];
-  let current:
-    { role: Role; delimiter: TextLine; lines: TextLine[]; resources: ResourceRef[] } | undefined;
-  let looseResources: ResourceRef[] = [];
-  const joined = (from: TextLine[]): string =>
-    from.map((line) => text.slice(line.start, line.end)).join('\n');
-  const ignoreResources = (refs: ResourceRef[], why: string): void => {
-    for (const ref of refs)
-      diagnostics.push(
-        ignored(`This resource ${why}; fast-agent ignores it`, text, ref.delimiter, ref.pathLine),
-      );
-  };
-  const closeSection = (): void => {
-    if (current === undefined) return;
-    const { role, delimiter, lines: body, resources } = current;
-    const range = stripRange(text, delimiter.start, delimiter.end);
-    if (body.length === 0) {
-      diagnostics.push(
-        problem(
-          'empty-history-block',
-          `This ${roleName(role)} block has no lines and is dropped`,
-          range.start,
-          range.end,
-        ),
-      );
-      ignoreResources(resources, 'is in a block with no text lines, which is dropped');
-      return;
-    }
-    const sectionText = pyStrip(joined(body));
-    if (sectionText === '' && resources.length === 0) {
-      diagnostics.push(
-        problem(
-          'empty-history-block',
-          `This ${roleName(role)} block is blank; fast-agent keeps it as an empty message`,
-          range.start,
-          range.end,
-        ),
-      );
-    }
-    sections.push({ role, text: sectionText, resources });
-  };
-
+  const reader = new SectionReader(text);
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
     const role = ROLE_DELIMITERS.get(stripped[i]!);
-    if (stripped[i] === RESOURCE_DELIMITER) {
-      const ref = { delimiter: line, pathLine: lines[i + 1] };
-      (current?.resources ?? looseResources).push(ref);
-      i++;
-    } else if (role !== undefined) {
-      if (current === undefined) {
-        const preambleText = pyStrip(joined(preamble));
-        if (preambleText !== '') sections.push({ role: 'user', text: preambleText, resources: [] });
-        ignoreResources(looseResources, 'comes before the first ---USER or ---ASSISTANT line');
-        looseResources = [];
-      }
-      closeSection();
-      current = { role, delimiter: line, lines: [], resources: [] };
-    } else if (current !== undefined) {
-      current.lines.push(line);
-    } else {
-      preamble.push(line);
-    }
+    if (stripped[i] === RESOURCE_DELIMITER)
+      reader.resource({ delimiter: lines[i]!, pathLine: lines[++i] });
+    else if (role !== undefined) reader.startSection(role, lines[i]!);
+    else reader.line(lines[i]!);
   }
-  if (current === undefined) {
-    // Only ---RESOURCE delimiters: fast-agent never emits the text before them, nor their files.
-    const range =
-      preamble.length > 0
-        ? stripRange(text, preamble[0]!.start, preamble[preamble.length - 1]!.end)
-        : undefined;
-    if (range !== undefined && range.start < range.end) {
-      diagnostics.push(
-        problem(
-          'ignored-value',
-          'No ---USER or ---ASSISTANT line follows this text; fast-agent ignores it',
-          range.start,
-          range.end,
-        ),
-      );
-    }
-    ignoreResources(looseResources, 'is not in a ---USER or ---ASSISTANT block');
-  }
-  closeSection();
+  const { sections, diagnostics } = reader.finish();
 
   const messages: HistoryMessage[] = [];
   for (const section of sections) {
     const parts: HistoryPart[] = [{ type: 'text', text: section.text }];
     for (const ref of section.resources) {
-      const part = loadResource(ref, text, path, readFile, diagnostics);
-      if (part !== undefined) parts.push(part);
+      const part = readFile && loadResource(ref, text, path, readFile, diagnostics);
+      if (part) parts.push(part);
     }
     const last = messages[messages.length - 1];
     if (last?.role === section.role) last.content.push(...parts);
     else messages.push({ role: section.role, content: parts });
   }
+  diagnostics.sort((a, b) => a.from - b.from);
   return { messages, diagnostics };
 }
 
+/** The section state machine of fast-agent's `_TemplateParseState`, plus warnings for what it ignores. */
+class SectionReader {
+  private readonly sections: Section[] = [];
+  private readonly diagnostics: RawDiagnostic[] = [];
+  private readonly preamble: TextLine[] = [];
+  private looseResources: ResourceRef[] = [];
+  private current: OpenSection | undefined;
+
+  constructor(private readonly text: string) {}
+
+  line(line: TextLine): void {
+    (this.current?.lines ?? this.preamble).push(line);
+  }
+
+  resource(ref: ResourceRef): void {
+    (this.current?.resources ?? this.looseResources).push(ref);
+  }
+
+  startSection(role: Role, delimiter: TextLine): void {
+    if (this.current === undefined) {
+      const preamble = pyStrip(this.joined(this.preamble));
+      if (preamble !== '') this.sections.push({ role: 'user', text: preamble, resources: [] });
+      this.ignore(this.looseResources, 'comes before the first ---USER or ---ASSISTANT line');
+      this.looseResources = [];
+    }
+    this.closeSection();
+    this.current = { role, delimiter, lines: [], resources: [] };
+  }
+
+  finish(): { sections: Section[]; diagnostics: RawDiagnostic[] } {
+    if (this.current === undefined) {
+      // Only ---RESOURCE delimiters: fast-agent never emits the text around them, nor their files.
+      for (const run of contiguousRuns(this.preamble)) {
+        const { start, end } = stripRange(this.text, run.start, run.end);
+        const message = 'No ---USER or ---ASSISTANT line follows this text; fast-agent ignores it';
+        if (start < end) this.diagnostics.push(problem('ignored-value', message, start, end));
+      }
+      this.ignore(this.looseResources, 'is not in a ---USER or ---ASSISTANT block');
+    }
+    this.closeSection();
+    return { sections: this.sections, diagnostics: this.diagnostics };
+  }
+
+  private closeSection(): void {
+    if (this.current === undefined) return;
+    const { role, delimiter, lines, resources } = this.current;
+    const { start, end } = stripRange(this.text, delimiter.start, delimiter.end);
+    const name = role === 'user' ? '---USER' : '---ASSISTANT';
+    if (lines.length === 0) {
+      const message = `This ${name} block has no lines and is dropped`;
+      this.diagnostics.push(problem('empty-history-block', message, start, end));
+      this.ignore(resources, 'is in a block with no text lines, which is dropped');
+      return;
+    }
+    const text = pyStrip(this.joined(lines));
+    if (text === '' && resources.length === 0) {
+      const message = `This ${name} block is blank; fast-agent keeps it as an empty message`;
+      this.diagnostics.push(problem('empty-history-block', message, start, end));
+    }
+    this.sections.push({ role, text, resources });
+  }
+
+  private joined(lines: TextLine[]): string {
+    return lines.map((line) => this.text.slice(line.start, line.end)).join('\n');
+  }
+
+  /** Warns `ignored-value` over each reference: its delimiter through its path line. */
+  private ignore(refs: ResourceRef[], why: string): void {
+    for (const { delimiter, pathLine } of refs) {
+      const from = stripRange(this.text, delimiter.start, delimiter.end).start;
+      const last = pathLine ?? delimiter;
+      const to = Math.max(from, stripRange(this.text, last.start, last.end).end);
+      this.diagnostics.push(
+        problem('ignored-value', `This resource ${why}; fast-agent ignores it`, from, to),
+      );
+    }
+  }
+}
+
+/** Merges lines separated only by their line breaks (not by skipped `---RESOURCE` lines) into ranges. */
+function contiguousRuns(lines: TextLine[]): TextLine[] {
+  const runs: TextLine[] = [];
+  for (const line of lines) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && line.start - last.end <= 2) last.end = line.end;
+    else runs.push({ ...line });
+  }
+  return runs;
+}
+
+/** Embeds the file a reference names, or warns `resource-not-found` and returns undefined. */
 function loadResource(
   ref: ResourceRef,
   text: string,
   path: string,
-  readFile: ((path: string) => string | undefined) | undefined,
+  readFile: ReadFile,
   diagnostics: RawDiagnostic[],
 ): HistoryPart | undefined {
-  if (readFile === undefined) return undefined;
-  const at =
-    ref.pathLine === undefined ? undefined : stripRange(text, ref.pathLine.start, ref.pathLine.end);
+  const at = ref.pathLine && stripRange(text, ref.pathLine.start, ref.pathLine.end);
   if (at === undefined || at.start === at.end) {
-    const range = stripRange(text, ref.delimiter.start, ref.delimiter.end);
+    const { start, end } = stripRange(text, ref.delimiter.start, ref.delimiter.end);
     const where = at === undefined ? 'ends the file' : 'is followed by a blank line';
-    diagnostics.push(
-      problem(
-        'resource-not-found',
-        `This ---RESOURCE line ${where}, so it names no file`,
-        range.start,
-        range.end,
-      ),
-    );
+    const message = `This ---RESOURCE line ${where}, so it names no file`;
+    diagnostics.push(problem('resource-not-found', message, start, end));
     return undefined;
   }
   const resourcePath = text.slice(at.start, at.end);
   const resolved = resolveResourcePath(path, resourcePath);
   const content = readFile(resolved);
   if (content === undefined) {
-    diagnostics.push(
-      problem(
-        'resource-not-found',
-        `Resource file "${resolved}" is not in the load-set`,
-        at.start,
-        at.end,
-      ),
-    );
+    const message = `Resource file "${resolved}" is not in the load-set`;
+    diagnostics.push(problem('resource-not-found', message, at.start, at.end));
     return undefined;
   }
   return embedResource(resourcePath, resolved, content);
-}
-
-/** An `ignored-value` warning over a resource reference (the delimiter and its path line). */
-function ignored(
-  message: string,
-  text: string,
-  delimiter: TextLine,
-  pathLine: TextLine | undefined,
-): RawDiagnostic {
-  const from = stripRange(text, delimiter.start, delimiter.end).start;
-  const end = pathLine === undefined ? delimiter : pathLine;
-  const to = Math.max(from, stripRange(text, end.start, end.end).end);
-  return problem('ignored-value', message, from, to);
-}
-
-function roleName(role: Role): string {
-  return role === 'user' ? '---USER' : '---ASSISTANT';
 }

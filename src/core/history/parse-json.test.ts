@@ -29,7 +29,9 @@ describe('parseJson', () => {
   });
 
   it('decodes escapes, including surrogate pairs and lone surrogates', () => {
-    expect(valueOf('"a\\"b\\\\c\\/\\n\\t\\u00e9\\ud83d\\ude00\\ud800"')).toBe('a"b\\c/\n\té😀\ud800');
+    expect(valueOf('"a\\"b\\\\c\\/\\n\\t\\u00e9\\ud83d\\ude00\\ud800"')).toBe(
+      'a"b\\c/\n\té😀\ud800',
+    );
   });
 
   it('reads NaN, Infinity and -Infinity, which Python accepts', () => {

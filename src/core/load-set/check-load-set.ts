@@ -24,6 +24,17 @@ export interface CheckOptions {
   readFile?: (path: string) => string | undefined;
   /** Tells whether a folder exists outside the load-set. */
   isDirectory?: (path: string) => boolean;
+  /**
+   * Card paths that were found by listing a folder rather than named one by one (fast-agent's directory
+   * mode): a Markdown file among them without any frontmatter is skipped with a `not-a-card` note. When
+   * `cards` is not given, every card is taken as discovered.
+   */
+  discovered?: readonly string[];
+  /**
+   * Environment for `${VAR}` / `${VAR:default}` in card values, which fast-agent expands when it loads a
+   * card (fast-agent profile only). Unset variables stay as written.
+   */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** One card of the split, for the UI: where it is and what it is. Lines are 1-based, inclusive. */
@@ -105,7 +116,13 @@ export class Checker {
         report(path, problem('input-too-large', `The file has ${text.length} characters; the checker reads at most ${MAX_FILE_CHARS}`, 0, 0));
         continue;
       }
-      analyses.set(path, this.analyze(path, text, profile));
+      const analysis = this.analyze(path, text, profile);
+      const discovered = options.cards === undefined || (options.discovered?.includes(path) ?? false);
+      if (discovered && analysis.fatal && analysis.diagnostics.some((d) => d.code === 'frontmatter-missing')) {
+        report(path, problem('not-a-card', 'No frontmatter: this Markdown file is not read as a card', 0, 0));
+        continue;
+      }
+      analyses.set(path, analysis);
     }
     for (const path of Object.keys(files)) if (!analyses.has(path)) this.files.delete(path);
 
@@ -151,7 +168,8 @@ export class Checker {
     for (const [path, analysis] of analyses) {
       for (const d of analysis.diagnostics) report(path, d);
       for (const draft of analysis.cards) {
-        entries.push({ key: entries.length, file: path, draft, name: draft.name ?? null, problems: [...draft.diagnostics] });
+        const name = draft.name !== undefined && profile === 'fast-agent' && options.env ? expandEnv(draft.name, options.env) : draft.name;
+        entries.push({ key: entries.length, file: path, draft, name: name ?? null, problems: [...draft.diagnostics] });
       }
     }
 
@@ -188,7 +206,8 @@ export class Checker {
         const servers = planServers(draft.fields['servers'], draft.ranges['servers'], configFor(dirname(file)));
         entry.problems.push(...servers.diagnostics);
         if (profile === 'fast-agent') entry.problems.push(...checkTemplateFiles(draft, read, options));
-        const data = compileCard(draft, name, servers.plan, history.files);
+        const fields = profile === 'fast-agent' && options.env ? (expandEnv(draft.fields, options.env) as Record<string, unknown>) : draft.fields;
+        const data = compileCard({ ...draft, fields }, name, servers.plan, history.files);
         compiled = { ok: false, name, type: draft.type, file, line: 0, data, history: history.messages, pythonRefs: refs };
       }
       const ok = compiled !== undefined && !entry.problems.some((d) => d.severity === 'error');
@@ -298,6 +317,20 @@ export class Checker {
 /** Checks a load-set once (a fresh `Checker`). */
 export function checkLoadSet(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
   return new Checker().check(files, options);
+}
+
+const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([^}]*))?\}/g;
+
+/** Expands `${VAR}` and `${VAR:default}` in every string of a value; unset variables stay as written. */
+function expandEnv(value: unknown, env: Readonly<Record<string, string>>): unknown {
+  if (typeof value === 'string') {
+    return value.includes('${') ? value.replace(ENV_REFERENCE, (whole, name: string, fallback?: string) => (Object.hasOwn(env, name) ? env[name]! : (fallback ?? whole))) : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => expandEnv(item, env));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, expandEnv(item, env)]));
+  }
+  return value;
 }
 
 function messageEntries(value: unknown): string[] {
