@@ -16,7 +16,7 @@ export interface FieldSpec {
 
 const isMapping = (x: unknown): boolean => typeof x === 'object' && x !== null && !Array.isArray(x);
 /** A mapping schema that also refuses lists (valibot's record and object schemas accept arrays). */
-const plain = <T extends v.GenericSchema>(schema: T, message: string) => v.pipe(v.custom<Record<string, unknown>>(isMapping, message), schema);
+const plain = <T extends v.GenericSchema<Record<string, unknown>>>(schema: T, message: string) => v.pipe(v.custom<Record<string, unknown>>(isMapping, message), schema);
 const text = (what: string) => v.string(`${what} must be a string`);
 const nonEmpty = (what: string) =>
   v.pipe(v.string(`${what} must be a non-empty string`), v.check((s) => s.trim() !== '', `${what} must be a non-empty string`));

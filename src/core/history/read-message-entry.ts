@@ -12,35 +12,14 @@ export type EntryRead<T> = { ok: true; value: T } | { ok: false; reason: string 
 
 type Role = HistoryMessage['role'];
 
-const STOP_REASONS = new Set([
-  'endTurn',
-  'stopSequence',
-  'maxTokens',
-  'toolUse',
-  'pause',
-  'continue',
-  'error',
-  'cancelled',
-  'timeout',
-  'safety',
-  'maxIterations',
-]);
+const STOP_REASONS = new Set(
+  'endTurn stopSequence maxTokens toolUse pause continue error cancelled timeout safety maxIterations'.split(
+    ' ',
+  ),
+);
 
 /** The strings pydantic's lax `bool` accepts (compared lower-cased). */
-const BOOL_STRINGS = new Set([
-  '0',
-  'off',
-  'f',
-  'false',
-  'n',
-  'no',
-  '1',
-  'on',
-  't',
-  'true',
-  'y',
-  'yes',
-]);
+const BOOL_STRINGS = new Set('0 off f false n no 1 on t true y yes'.split(' '));
 
 /** Reads an extended message: `role`, `content[]`, and optional `tool_calls`, `tool_results`, `channels`, ... */
 export function readExtendedMessage(entry: JsonObject): EntryRead<HistoryMessage> {
@@ -59,9 +38,10 @@ export function readExtendedMessage(entry: JsonObject): EntryRead<HistoryMessage
     toolResultsProblem(entry.get('tool_results')) ??
     channelsProblem(entry.get('channels')) ??
     stopReasonProblem(entry.get('stop_reason')) ??
-    (entry.has('is_template') && !isLaxBool(entry.get('is_template'))
-      ? '"is_template" is not a boolean'
-      : undefined);
+    unless(
+      !entry.has('is_template') || isLaxBool(entry.get('is_template')),
+      '"is_template" is not a boolean',
+    );
   if (problem !== undefined) return refuse(problem);
   return { ok: true, value: { role: role.value, content } };
 }
@@ -109,18 +89,16 @@ function readContentBlock(block: JsonValue, where: string): EntryRead<HistoryPar
       const name = block.get('name');
       const uri = block.get('uri');
       const mimeType = block.get('mimeType');
+      const size = block.get('size');
+      const icons = block.get('icons');
       if (typeof name !== 'string') return refuse(`${where}.name is not a string`);
       if (typeof uri !== 'string' || !isAnyUrl(uri)) return refuse(`${where}.uri is not a URL`);
       const problem =
         optionalStringProblem(block, 'title', where) ??
         optionalStringProblem(block, 'description', where) ??
         optionalStringProblem(block, 'mimeType', where) ??
-        (isNullish(block.get('size')) || isLaxInt(block.get('size'))
-          ? undefined
-          : `${where}.size is not an integer`) ??
-        (isNullish(block.get('icons')) || Array.isArray(block.get('icons'))
-          ? undefined
-          : `${where}.icons is not a list`);
+        unless(isNullish(size) || isLaxInt(size), `${where}.size is not an integer`) ??
+        unless(isNullish(icons) || Array.isArray(icons), `${where}.icons is not a list`);
       if (problem !== undefined) return refuse(problem);
       return {
         ok: true,
@@ -186,9 +164,10 @@ function toolResultsProblem(results: JsonValue | undefined): string | undefined 
       blockListProblem(result.get('content'), `${where}.content`) ??
       objectProblem(result, 'structuredContent', where) ??
       objectProblem(result, '_meta', where) ??
-      (result.has('isError') && !isLaxBool(result.get('isError'))
-        ? `${where}.isError is not a boolean`
-        : undefined);
+      unless(
+        !result.has('isError') || isLaxBool(result.get('isError')),
+        `${where}.isError is not a boolean`,
+      );
     if (problem !== undefined) return problem;
   }
   return undefined;
@@ -214,40 +193,44 @@ function blockListProblem(blocks: JsonValue | undefined, where: string): string 
 }
 
 function stopReasonProblem(reason: JsonValue | undefined): string | undefined {
-  if (isNullish(reason) || (typeof reason === 'string' && STOP_REASONS.has(reason)))
-    return undefined;
-  return `"stop_reason" is ${describe(reason)}, which is not a stop reason`;
+  const known = isNullish(reason) || (typeof reason === 'string' && STOP_REASONS.has(reason));
+  return unless(known, `"stop_reason" is ${describe(reason)}, which is not a stop reason`);
 }
 
 function annotationsProblem(annotations: JsonValue | undefined, where: string): string | undefined {
   if (isNullish(annotations)) return undefined;
   if (!(annotations instanceof Map)) return `${where}.annotations is not an object`;
   const audience = annotations.get('audience');
-  if (
-    !isNullish(audience) &&
-    !(Array.isArray(audience) && audience.every((r) => r === 'user' || r === 'assistant'))
-  ) {
-    return `${where}.annotations.audience is not a list of roles`;
-  }
   const priority = annotations.get('priority');
+  // pydantic's lax float also takes numeric strings.
   const p = typeof priority === 'string' && priority.trim() !== '' ? Number(priority) : priority;
-  if (!isNullish(priority) && !(typeof p === 'number' && p >= 0 && p <= 1)) {
-    return `${where}.annotations.priority is not a number from 0 to 1`;
-  }
-  return undefined;
+  return (
+    unless(
+      isNullish(audience) ||
+        (Array.isArray(audience) && audience.every((r) => r === 'user' || r === 'assistant')),
+      `${where}.annotations.audience is not a list of roles`,
+    ) ??
+    unless(
+      isNullish(priority) || (typeof p === 'number' && p >= 0 && p <= 1),
+      `${where}.annotations.priority is not a number from 0 to 1`,
+    )
+  );
 }
 
 /** A problem when `key` is present, not null, and not an object (a pydantic `dict | None` field). */
 function objectProblem(owner: JsonObject, key: string, where: string): string | undefined {
   const value = owner.get(key);
-  return isNullish(value) || value instanceof Map ? undefined : `${where}.${key} is not an object`;
+  return unless(isNullish(value) || value instanceof Map, `${where}.${key} is not an object`);
 }
 
 function optionalStringProblem(owner: JsonObject, key: string, where: string): string | undefined {
   const value = owner.get(key);
-  return isNullish(value) || typeof value === 'string'
-    ? undefined
-    : `${where}.${key} is not a string`;
+  return unless(isNullish(value) || typeof value === 'string', `${where}.${key} is not a string`);
+}
+
+/** `reason` unless `ok`: checks chain with `??`, the first failing one wins. */
+function unless(ok: boolean, reason: string): string | undefined {
+  return ok ? undefined : reason;
 }
 
 function isNullish(value: JsonValue | undefined): value is null | undefined {

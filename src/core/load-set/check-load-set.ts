@@ -168,7 +168,7 @@ export class Checker {
     for (const [path, analysis] of analyses) {
       for (const d of analysis.diagnostics) report(path, d);
       for (const draft of analysis.cards) {
-        const name = draft.name !== undefined && profile === 'fast-agent' && options.env ? expandEnv(draft.name, options.env) : draft.name;
+        const name = draft.name !== undefined && profile === 'fast-agent' && options.env ? String(expandEnv(draft.name, options.env)) : draft.name;
         entries.push({ key: entries.length, file: path, draft, name: name ?? null, problems: [...draft.diagnostics] });
       }
     }
