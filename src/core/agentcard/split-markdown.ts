@@ -30,6 +30,7 @@ export function splitMarkdownRfc(text: string, parse: FrontmatterParser = parseY
       if (leading) {
         const line = lines[open]!;
         diagnostics.push(problem('frontmatter-unclosed', 'Frontmatter opens here but no closing `---` line follows', line.start, line.end));
+        return { cards: [], diagnostics, fatal: true };
       }
       break;
     }

@@ -108,7 +108,7 @@ describe('parseHistory: JSON histories', () => {
       { role: 'user', content: [{ type: 'text', text: 5 }] },
       { role: 'user', content: [], stop_reason: 'whatever' },
       { role: 'user', content: [], tool_calls: { c: { method: 'other', params: { name: 't' } } } },
-      { role: 'user', content: [], tool_results: { c: { isError: false } } },
+      { role: 'user', content: [], tool_results: { c: { content: 'x' } } },
       { role: 'user', content: [{ type: 'resource', resource: { uri: 'notes.txt', text: 'x' } }] },
       { role: 'user', content: 'plain string' },
     ];

@@ -67,6 +67,7 @@ describe('parseJson', () => {
     expect(errorOf('"a\tb"')).toEqual({ from: 2, to: 3 });
     expect(errorOf('"\\x"')).toEqual({ from: 1, to: 2 });
     expect(errorOf('"\\u12g4"')).toEqual({ from: 2, to: 3 });
+    expect(errorOf('"\\ud800')).toEqual({ from: 2, to: 3 });
     expect(errorOf('// c\n{}')).toEqual({ from: 0, to: 1 });
     expect(errorOf('01')).toEqual({ from: 1, to: 2 });
   });

@@ -227,8 +227,10 @@ class JsonReader {
       if (escape === undefined) throw new JsonSyntaxError('Unterminated string starting at', start);
       if (escape === 'u') {
         const hex = text.slice(this.pos + 2, this.pos + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex))
+        // Python also wants a character after the four digits (they cannot end the text).
+        if (!/^[0-9a-fA-F]{4}$/.test(hex) || this.pos + 6 >= text.length) {
           throw new JsonSyntaxError('Invalid \\uXXXX escape', this.pos + 1);
+        }
         out += String.fromCharCode(parseInt(hex, 16));
         this.pos += 6;
         continue;

@@ -161,7 +161,10 @@ function toolResultsProblem(results: JsonValue | undefined): string | undefined 
     const where = `tool_results.${id}`;
     if (!(result instanceof Map)) return `${where} is not an object`;
     const problem =
-      blockListProblem(result.get('content'), `${where}.content`) ??
+      // Required in MCP 1.x; left optional here, since newer MCP results (`resultType`) may default it.
+      (result.has('content')
+        ? blockListProblem(result.get('content'), `${where}.content`)
+        : undefined) ??
       objectProblem(result, 'structuredContent', where) ??
       objectProblem(result, '_meta', where) ??
       unless(
@@ -202,8 +205,7 @@ function annotationsProblem(annotations: JsonValue | undefined, where: string): 
   if (!(annotations instanceof Map)) return `${where}.annotations is not an object`;
   const audience = annotations.get('audience');
   const priority = annotations.get('priority');
-  // pydantic's lax float also takes numeric strings.
-  const p = typeof priority === 'string' && priority.trim() !== '' ? Number(priority) : priority;
+  const p = laxFloat(priority);
   return (
     unless(
       isNullish(audience) ||
@@ -211,7 +213,7 @@ function annotationsProblem(annotations: JsonValue | undefined, where: string): 
       `${where}.annotations.audience is not a list of roles`,
     ) ??
     unless(
-      isNullish(priority) || (typeof p === 'number' && p >= 0 && p <= 1),
+      isNullish(priority) || (p !== undefined && p >= 0 && p <= 1),
       `${where}.annotations.priority is not a number from 0 to 1`,
     )
   );
@@ -240,12 +242,22 @@ function isNullish(value: JsonValue | undefined): value is null | undefined {
 function isLaxBool(value: JsonValue | undefined): boolean {
   if (typeof value === 'boolean') return true;
   if (typeof value === 'number') return value === 0 || value === 1;
-  return typeof value === 'string' && BOOL_STRINGS.has(value.trim().toLowerCase());
+  return typeof value === 'string' && BOOL_STRINGS.has(value.toLowerCase());
+}
+
+/** pydantic's lax `float`: numbers, booleans and numeric strings. */
+function laxFloat(value: JsonValue | undefined): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return Number(value);
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isNaN(number) ? undefined : number;
 }
 
 function isLaxInt(value: JsonValue | undefined): boolean {
   if (typeof value === 'number') return Number.isInteger(value);
-  return typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value);
+  if (typeof value === 'boolean') return true;
+  return typeof value === 'string' && /^\s*[-+]?\d+(\.0*)?\s*$/.test(value);
 }
 
 /**
