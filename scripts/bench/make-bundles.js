@@ -32,7 +32,7 @@
 
 const CARD_COUNT = 1000;
 const SEED = 0x5eed_ac01;
-const PROSE_CHARS = 950;
+const PROSE_CHARS = 640;
 
 const ADJECTIVES = 'amber brisk civic dusty eager fluent gentle hollow ivory jolly keen lucid mellow nimble'
   .concat(' orderly patient quiet rapid steady tidy upbeat vivid wary young zesty')

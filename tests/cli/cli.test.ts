@@ -86,5 +86,5 @@ describe('agentcard check output', () => {
     const bad = spawnSync('node', [bin, 'check', 'bad.yaml'], { cwd: dir, encoding: 'utf8' });
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('bad.yaml:3:1 error unknown-field');
-  });
+  }, 60_000);
 });

@@ -16,7 +16,7 @@ export interface Span {
   to: number;
 }
 
-/** Deepest array/object nesting read; Python's decoder gives up (RecursionError) a little below 1000. */
+/** Deepest array/object nesting read. Python's decoder gives up (RecursionError) near 1000 levels; stop before. */
 export const MAX_JSON_DEPTH = 900;
 
 /**
