@@ -7,7 +7,14 @@ export default defineConfig({
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   test: {
-    include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/conformance/**/*.test.ts', 'tests/golden/**/*.test.ts', 'tests/fuzz/**/*.test.ts', 'tests/cli/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+      'tests/conformance/**/*.test.ts',
+      'tests/golden/**/*.test.ts',
+      'tests/fuzz/**/*.test.ts',
+      'tests/cli/**/*.test.ts',
+    ],
     environment: 'node',
   },
 });

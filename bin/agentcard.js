@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 const entry = new URL('../dist-cli/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(entry))) {
-  process.stderr.write('agentcard: the command line is not built yet; run `npm install` (or `npm run build:cli`) in the project first\n');
+  process.stderr.write(
+    'agentcard: the command line is not built yet; run `npm install` (or `npm run build:cli`) in the project first\n',
+  );
   process.exit(2);
 }
 const { run } = await import(entry.href);

@@ -1,6 +1,12 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkLoadSet, PROFILES, type CheckResult, type Diagnostic, type Profile } from '../core/index.ts';
+import {
+  checkLoadSet,
+  PROFILES,
+  type CheckResult,
+  type Diagnostic,
+  type Profile,
+} from '../core/index.ts';
 import { loadPaths, readText } from './load-paths.ts';
 
 /** Exit codes: 0 no errors, 1 errors in the cards, 2 usage or I/O problems. */
@@ -36,10 +42,11 @@ function parseArgs(args: string[]): Parsed | string {
     if (arg === '--json') parsed.json = true;
     else if (arg === '--profile' || arg.startsWith('--profile=')) {
       const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : rest[++i];
-      if (!PROFILES.includes(value as Profile)) return `agentcard: --profile must be one of ${PROFILES.join(', ')}`;
+      if (!PROFILES.includes(value as Profile))
+        return `agentcard: --profile must be one of ${PROFILES.join(', ')}`;
       parsed.profile = value as Profile;
     } else if (arg === '-h' || arg === '--help') return USAGE;
-    else if (arg === '--') parsed.paths.push(...rest.slice(i + 1)), (i = rest.length);
+    else if (arg === '--') (parsed.paths.push(...rest.slice(i + 1)), (i = rest.length));
     else if (arg.startsWith('-')) return `agentcard: unknown option '${arg}'\n\n${USAGE}`;
     else parsed.paths.push(arg);
   }
@@ -83,7 +90,15 @@ export function run(args: string[], io: Io): number {
 /** The `--json` object: agents that compiled without errors, and every diagnostic. */
 export function toJson(result: CheckResult): { agents: unknown[]; diagnostics: unknown[] } {
   return {
-    agents: result.agents.map((a) => ({ name: a.name, type: a.type, file: a.file, line: a.line, data: a.data, history: a.history, pythonRefs: a.pythonRefs })),
+    agents: result.agents.map((a) => ({
+      name: a.name,
+      type: a.type,
+      file: a.file,
+      line: a.line,
+      data: a.data,
+      history: a.history,
+      pythonRefs: a.pythonRefs,
+    })),
     diagnostics: result.diagnostics.map((d) => ({
       code: d.code,
       severity: d.severity,
@@ -99,7 +114,9 @@ export function toJson(result: CheckResult): { agents: unknown[]; diagnostics: u
 }
 
 function formatHuman(result: CheckResult, fileCount: number): string {
-  const lines = result.diagnostics.map((d: Diagnostic) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`);
+  const lines = result.diagnostics.map(
+    (d: Diagnostic) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`,
+  );
   const count = (s: string) => result.diagnostics.filter((d) => d.severity === s).length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   lines.push(

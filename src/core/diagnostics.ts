@@ -17,46 +17,149 @@ export interface CodeInfo {
  * and a test keeps the two in step.
  */
 export const DIAGNOSTIC_CODES = {
-  'yaml-syntax': { severity: 'error', summary: 'The YAML (a frontmatter, a YAML card or a config file) does not parse.' },
-  'yaml-limit': { severity: 'error', summary: 'The YAML is too deep, too large or expands too many aliases to be read safely.' },
-  'frontmatter-missing': { severity: 'error', summary: 'A Markdown card file has no `---` frontmatter block.' },
-  'frontmatter-unclosed': { severity: 'error', summary: 'A frontmatter block opens with `---` but no closing `---` line follows.' },
-  'frontmatter-not-mapping': { severity: 'error', summary: 'A frontmatter block or YAML card is not a mapping of fields.' },
-  'text-before-card': { severity: 'warning', summary: 'Text before the first card of a Markdown file belongs to no card and is ignored.' },
-  'suspicious-boundary': { severity: 'warning', summary: 'A `---` block looks like a card header but is read as body text (its YAML does not parse or has no `type`).' },
+  'yaml-syntax': {
+    severity: 'error',
+    summary: 'The YAML (a frontmatter, a YAML card or a config file) does not parse.',
+  },
+  'yaml-limit': {
+    severity: 'error',
+    summary: 'The YAML is too deep, too large or expands too many aliases to be read safely.',
+  },
+  'frontmatter-missing': {
+    severity: 'error',
+    summary: 'A Markdown card file has no `---` frontmatter block.',
+  },
+  'frontmatter-unclosed': {
+    severity: 'error',
+    summary: 'A frontmatter block opens with `---` but no closing `---` line follows.',
+  },
+  'frontmatter-not-mapping': {
+    severity: 'error',
+    summary: 'A frontmatter block or YAML card is not a mapping of fields.',
+  },
+  'text-before-card': {
+    severity: 'warning',
+    summary: 'Text before the first card of a Markdown file belongs to no card and is ignored.',
+  },
+  'suspicious-boundary': {
+    severity: 'warning',
+    summary:
+      'A `---` block looks like a card header but is read as body text (its YAML does not parse or has no `type`).',
+  },
   'unknown-type': { severity: 'error', summary: 'The `type` is not one of the card types.' },
   'missing-type': { severity: 'warning', summary: 'A card has no `type`; it is read as `agent`.' },
-  'unknown-field': { severity: 'error', summary: 'A field is not allowed for the card\'s type.' },
-  'invalid-value': { severity: 'error', summary: 'A field has a value of the wrong kind or out of range.' },
-  'missing-field': { severity: 'error', summary: 'A field the card\'s type requires is absent.' },
+  'unknown-field': { severity: 'error', summary: "A field is not allowed for the card's type." },
+  'invalid-value': {
+    severity: 'error',
+    summary: 'A field has a value of the wrong kind or out of range.',
+  },
+  'missing-field': { severity: 'error', summary: "A field the card's type requires is absent." },
   'missing-name': { severity: 'error', summary: 'A card in a bundle has no `name`.' },
   'duplicate-name': { severity: 'error', summary: 'Two cards of the load-set have the same name.' },
   'duplicate-key': { severity: 'error', summary: 'A mapping has the same key twice.' },
-  'instruction-conflict': { severity: 'error', summary: 'Both the `instruction` field and the body give an instruction (fast-agent profile).' },
-  'inline-history': { severity: 'error', summary: 'The body has `---USER`/`---ASSISTANT`/`---RESOURCE` blocks, which fast-agent rejects (fast-agent profile).' },
-  'empty-history-block': { severity: 'warning', summary: 'A `---USER`/`---ASSISTANT` block has no text and is dropped.' },
-  'unknown-agent-ref': { severity: 'error', summary: 'A workflow field names an agent that is not in the load-set.' },
+  'instruction-conflict': {
+    severity: 'error',
+    summary: 'Both the `instruction` field and the body give an instruction (fast-agent profile).',
+  },
+  'inline-history': {
+    severity: 'error',
+    summary:
+      'The body has `---USER`/`---ASSISTANT`/`---RESOURCE` blocks, which fast-agent rejects (fast-agent profile).',
+  },
+  'empty-history-block': {
+    severity: 'warning',
+    summary:
+      'A `---USER`/`---ASSISTANT` block has no text: dropped, or kept as an empty message where fast-agent keeps it.',
+  },
+  'unknown-agent-ref': {
+    severity: 'error',
+    summary: 'A workflow field names an agent that is not in the load-set.',
+  },
   'dependency-cycle': { severity: 'error', summary: 'Agents reference each other in a cycle.' },
-  'self-reference': { severity: 'error', summary: 'A workflow names itself as one of its own agents.' },
-  'messages-file-not-found': { severity: 'error', summary: 'A `messages` entry names a history file that is not in the load-set.' },
-  'history-invalid': { severity: 'error', summary: 'A history file cannot be read (invalid JSON, wrong shape).' },
-  'history-entry-dropped': { severity: 'warning', summary: 'A JSON history entry fits no known message form and is dropped, as fast-agent does silently.' },
-  'resource-not-found': { severity: 'warning', summary: 'A `---RESOURCE` line in a history file names a file that is not in the load-set.' },
-  'unresolved-python-ref': { severity: 'warning', summary: 'A Python reference cannot be resolved without a Python backend; it is not checked.' },
-  'python-file-not-found': { severity: 'error', summary: 'A file-form Python reference names a `.py` file that is not in the load-set.' },
-  'python-def-not-found': { severity: 'error', summary: 'A file-form Python reference names a function that the `.py` file does not define.' },
-  'instruction-file-not-found': { severity: 'error', summary: 'A `{{file:…}}` template in an instruction names a file that is not in the load-set.' },
-  'cwd-not-found': { severity: 'error', summary: 'A shell `cwd` names a folder that is not in the load-set.' },
-  'unknown-server': { severity: 'warning', summary: 'A server is neither configured inline nor in a `fastagent.config.yaml` of the load-set.' },
-  'config-invalid': { severity: 'error', summary: 'A `fastagent.config.yaml` cannot be used (not a mapping, bad `mcp.servers`).' },
-  'skill-manifest': { severity: 'error', summary: 'A `SKILL.md` is an Agent Skill manifest, not an AgentCard.' },
-  'unsupported-file': { severity: 'error', summary: 'A file given as a card does not have a card extension (.md, .markdown, .yaml, .yml).' },
-  'deprecated-type': { severity: 'warning', summary: 'The card type is deprecated (`smart` reads as `agent`).' },
-  'ignored-value': { severity: 'warning', summary: 'A value that fast-agent silently ignores or never checks.' },
-  'portability': { severity: 'warning', summary: 'Valid in the RFC, but fast-agent 0.10.9 rejects it or reads it differently.' },
-  'encoding': { severity: 'warning', summary: 'The text holds NUL bytes or unpaired surrogates (warning), or bytes that are not UTF-8 (error: fast-agent cannot read it).' },
-  'not-a-card': { severity: 'info', summary: 'A Markdown file found in a folder has no frontmatter, so it is not read as a card (as fast-agent skips it).' },
-  'input-too-large': { severity: 'error', summary: 'A file is larger than the checker reads; it is skipped.' },
+  'self-reference': {
+    severity: 'error',
+    summary: 'A workflow names itself as one of its own agents.',
+  },
+  'messages-file-not-found': {
+    severity: 'error',
+    summary: 'A `messages` entry names a history file that is not in the load-set.',
+  },
+  'history-invalid': {
+    severity: 'error',
+    summary: 'A history file cannot be read (invalid JSON, wrong shape).',
+  },
+  'history-entry-dropped': {
+    severity: 'warning',
+    summary:
+      'A JSON history entry fits no known message form and is dropped, as fast-agent does silently.',
+  },
+  'resource-not-found': {
+    severity: 'warning',
+    summary: 'A `---RESOURCE` line in a history file names a file that is not in the load-set.',
+  },
+  'unresolved-python-ref': {
+    severity: 'warning',
+    summary: 'A Python reference cannot be resolved without a Python backend; it is not checked.',
+  },
+  'python-file-not-found': {
+    severity: 'error',
+    summary: 'A file-form Python reference names a `.py` file that is not in the load-set.',
+  },
+  'python-def-not-found': {
+    severity: 'error',
+    summary: 'A file-form Python reference names a function that the `.py` file does not define.',
+  },
+  'instruction-file-not-found': {
+    severity: 'error',
+    summary: 'A `{{file:…}}` template in an instruction names a file that is not in the load-set.',
+  },
+  'cwd-not-found': {
+    severity: 'error',
+    summary: 'A shell `cwd` names a folder that is not in the load-set.',
+  },
+  'unknown-server': {
+    severity: 'warning',
+    summary:
+      'A server is neither configured inline nor in a `fastagent.config.yaml` of the load-set.',
+  },
+  'config-invalid': {
+    severity: 'error',
+    summary: 'A `fastagent.config.yaml` cannot be used (not a mapping, bad `mcp.servers`).',
+  },
+  'skill-manifest': {
+    severity: 'error',
+    summary: 'A `SKILL.md` is an Agent Skill manifest, not an AgentCard.',
+  },
+  'unsupported-file': {
+    severity: 'error',
+    summary: 'A file given as a card does not have a card extension (.md, .markdown, .yaml, .yml).',
+  },
+  'deprecated-type': {
+    severity: 'warning',
+    summary: 'The card type is deprecated (`smart` reads as `agent`).',
+  },
+  'ignored-value': {
+    severity: 'warning',
+    summary: 'A value that fast-agent silently ignores or never checks.',
+  },
+  portability: {
+    severity: 'warning',
+    summary: 'Valid in the RFC, but fast-agent 0.10.9 rejects it or reads it differently.',
+  },
+  encoding: {
+    severity: 'warning',
+    summary:
+      'The text holds NUL bytes or unpaired surrogates (warning), or bytes that are not UTF-8 (error: fast-agent cannot read it).',
+  },
+  'not-a-card': {
+    severity: 'info',
+    summary:
+      'A Markdown file found in a folder has no frontmatter, so it is not read as a card (as fast-agent skips it).',
+  },
+  'input-too-large': {
+    severity: 'error',
+    summary: 'A file is larger than the checker reads; it is skipped.',
+  },
 } as const satisfies Record<string, CodeInfo>;
 
 /** A stable diagnostic code: a key of `DIAGNOSTIC_CODES`. */

@@ -3,7 +3,12 @@
  * text), get back plain data: the card split, compiled agents and positioned diagnostics.
  */
 export { Checker, checkLoadSet, MAX_FILE_CHARS } from './load-set/check-load-set.ts';
-export type { CheckOptions, CheckResult, CardInfo, CompiledAgent } from './load-set/check-load-set.ts';
+export type {
+  CheckOptions,
+  CheckResult,
+  CardInfo,
+  CompiledAgent,
+} from './load-set/check-load-set.ts';
 export { DIAGNOSTIC_CODES, compareDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
 export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES } from './agentcard/card-types.ts';

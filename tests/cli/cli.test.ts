@@ -30,7 +30,10 @@ describe('agentcard check output', () => {
   writeFileSync(join(dir, 'good.md'), '---\ntype: agent\nname: good\n---\nBe good.\n');
   writeFileSync(join(dir, 'bad.yaml'), 'type: agent\nname: bad\nmodle: x\n');
   mkdirSync(join(dir, 'cards'));
-  writeFileSync(join(dir, 'cards', 'one.md'), '---\ntype: chain\nname: one\nsequence: [two]\n---\n');
+  writeFileSync(
+    join(dir, 'cards', 'one.md'),
+    '---\ntype: chain\nname: one\nsequence: [two]\n---\n',
+  );
   writeFileSync(join(dir, 'cards', 'two.yaml'), 'name: two\ninstruction: Two.\n');
   writeFileSync(join(dir, 'cards', 'notes.txt'), 'not a card');
 
@@ -52,7 +55,13 @@ describe('agentcard check output', () => {
     expect(json.agents.map((a: { name: string }) => a.name)).toEqual(['one', 'two']);
     expect(json.agents[0]).toMatchObject({ type: 'chain', file: 'cards/one.md', line: 1 });
     expect(json.agents[0].data.sequence).toEqual(['two']);
-    expect(json.diagnostics).toEqual([expect.objectContaining({ code: 'missing-type', severity: 'warning', file: 'cards/two.yaml' })]);
+    expect(json.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'missing-type',
+        severity: 'warning',
+        file: 'cards/two.yaml',
+      }),
+    ]);
     expect(code).toBe(0);
   });
 
@@ -72,16 +81,29 @@ describe('agentcard check output', () => {
   it('switches rules with --profile fast-agent', () => {
     writeFileSync(join(dir, 'bundle.yaml'), '---\nname: a\n---\nname: b\n');
     expect(runCli(['check', 'bundle.yaml'], dir).code).toBe(0);
-    const { code, out } = runCli(['check', '--json', '--profile', 'fast-agent', 'bundle.yaml'], dir);
+    const { code, out } = runCli(
+      ['check', '--json', '--profile', 'fast-agent', 'bundle.yaml'],
+      dir,
+    );
     expect(code).toBe(1);
-    expect(JSON.parse(out).diagnostics[0]).toMatchObject({ code: 'yaml-syntax', line: 3, column: 1 });
+    expect(JSON.parse(out).diagnostics[0]).toMatchObject({
+      code: 'yaml-syntax',
+      line: 3,
+      column: 1,
+    });
   });
 
   it('runs as the installed bin with plain node from any folder', () => {
     const bin = new URL('../../bin/agentcard.js', import.meta.url).pathname;
-    const build = spawnSync('npm', ['run', 'build:cli'], { cwd: new URL('../..', import.meta.url).pathname, encoding: 'utf8' });
+    const build = spawnSync('npm', ['run', 'build:cli'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      encoding: 'utf8',
+    });
     expect(build.status).toBe(0);
-    const out = execFileSync('node', [bin, 'check', '--json', 'good.md'], { cwd: dir, encoding: 'utf8' });
+    const out = execFileSync('node', [bin, 'check', '--json', 'good.md'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     expect(JSON.parse(out).agents[0].name).toBe('good');
     const bad = spawnSync('node', [bin, 'check', 'bad.yaml'], { cwd: dir, encoding: 'utf8' });
     expect(bad.status).toBe(1);

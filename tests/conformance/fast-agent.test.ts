@@ -51,7 +51,28 @@ function expectedFor(row: Row): Expected {
   return JSON.parse(readFileSync(join(root!, 'expected', file), 'utf8')) as Expected;
 }
 
-const WORKFLOW = ['sequence', 'cumulative', 'fan_out', 'fan_in', 'include_request', 'generator', 'evaluator', 'min_rating', 'max_refinements', 'refinement_instruction', 'child_agents', 'router_agents', 'plan_type', 'plan_iterations', 'worker', 'k', 'max_samples', 'match_strategy', 'red_flag_max_length', 'schema_version'];
+const WORKFLOW = [
+  'sequence',
+  'cumulative',
+  'fan_out',
+  'fan_in',
+  'include_request',
+  'generator',
+  'evaluator',
+  'min_rating',
+  'max_refinements',
+  'refinement_instruction',
+  'child_agents',
+  'router_agents',
+  'plan_type',
+  'plan_iterations',
+  'worker',
+  'k',
+  'max_samples',
+  'match_strategy',
+  'red_flag_max_length',
+  'schema_version',
+];
 const RENDERED_DATE = '24 July 2025';
 /** The environment the reference ran with (../shared/samples/agentcard/README.md). */
 const SAMPLE_ENV = { LOCAL_AGENT_NAME: 'local_agent', LOCAL_CARD_TOKEN: 'token' };
@@ -59,43 +80,56 @@ const SAMPLE_ENV = { LOCAL_AGENT_NAME: 'local_agent', LOCAL_CARD_TOKEN: 'token' 
 /** fast-agent's built-in instruction, learnt from the corpus: the one shared by cards that give none. */
 const defaults = new Map<string, Set<string>>();
 
-describe.skipIf(!root)('fast-agent profile agrees with fast-agent 0.10.9 on ../shared/samples/agentcard', () => {
-  const all = rows();
-  it('has inputs to check', () => {
-    expect(all.length).toBeGreaterThan(300);
-  });
-  for (const row of all) {
-    it(`${row.mode} ${row.path}`, () => {
-      const expected = expectedFor(row);
-      const result = check(row);
-      const errors = result.diagnostics.filter((d) => d.severity === 'error');
-      const scanErrors = (expected.scan ?? []).flatMap((s) => s.errors);
-      const accepted = expected.ok && scanErrors.length === 0;
-      const why = errors.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n');
-      expect(errors.length === 0 ? 'accepted' : `rejected:\n${why}`).toBe(accepted ? 'accepted' : `rejected:\n${why}`);
-      if (!accepted && errors.length === 0) return;
-      if (!expected.ok) return;
-      const ours = new Map(result.compiled.map((a) => [a.name, a]));
-      for (const card of expected.cards ?? []) {
-        const mine = ours.get(card.name);
-        expect(mine, `card ${card.name} compiled`).toBeDefined();
-        const data = mine!.data as Record<string, unknown> & { config: Record<string, unknown> };
-        expect(FAST_AGENT_TYPE_NAMES[mine!.type]).toBe(card.agent_data.type);
-        const config = card.agent_data.config;
-        for (const key of ['servers', 'tools']) expect(data.config[key], key).toEqual(config[key]);
-        for (const key of WORKFLOW) if (key in card.agent_data) expect(data[key], key).toEqual(card.agent_data[key]);
-        const theirs = String(config['instruction']);
-        if (data.config['instruction'] === null) {
-          const seen = defaults.get(card.agent_data.type) ?? new Set();
-          seen.add(theirs);
-          defaults.set(card.agent_data.type, seen);
-          expect(seen.size, `one built-in default instruction for ${card.agent_data.type}`).toBe(1);
-        } else {
-          // fast-agent renders {{currentDate}} at load; the checker leaves templates for run time
-          expect(String(data.config['instruction'])).toBe(theirs.replaceAll(RENDERED_DATE, '{{currentDate}}'));
-        }
-      }
-      expect(result.compiled.length).toBe((expected.cards ?? []).length);
+describe.skipIf(!root)(
+  'fast-agent profile agrees with fast-agent 0.10.9 on ../shared/samples/agentcard',
+  () => {
+    const all = rows();
+    it('has inputs to check', () => {
+      expect(all.length).toBeGreaterThan(300);
     });
-  }
-});
+    for (const row of all) {
+      it(`${row.mode} ${row.path}`, () => {
+        const expected = expectedFor(row);
+        const result = check(row);
+        const errors = result.diagnostics.filter((d) => d.severity === 'error');
+        const scanErrors = (expected.scan ?? []).flatMap((s) => s.errors);
+        const accepted = expected.ok && scanErrors.length === 0;
+        const why = errors
+          .map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`)
+          .join('\n');
+        expect(errors.length === 0 ? 'accepted' : `rejected:\n${why}`).toBe(
+          accepted ? 'accepted' : `rejected:\n${why}`,
+        );
+        if (!accepted && errors.length === 0) return;
+        if (!expected.ok) return;
+        const ours = new Map(result.compiled.map((a) => [a.name, a]));
+        for (const card of expected.cards ?? []) {
+          const mine = ours.get(card.name);
+          expect(mine, `card ${card.name} compiled`).toBeDefined();
+          const data = mine!.data as Record<string, unknown> & { config: Record<string, unknown> };
+          expect(FAST_AGENT_TYPE_NAMES[mine!.type]).toBe(card.agent_data.type);
+          const config = card.agent_data.config;
+          for (const key of ['servers', 'tools'])
+            expect(data.config[key], key).toEqual(config[key]);
+          for (const key of WORKFLOW)
+            if (key in card.agent_data) expect(data[key], key).toEqual(card.agent_data[key]);
+          const theirs = String(config['instruction']);
+          if (data.config['instruction'] === null) {
+            const seen = defaults.get(card.agent_data.type) ?? new Set();
+            seen.add(theirs);
+            defaults.set(card.agent_data.type, seen);
+            expect(seen.size, `one built-in default instruction for ${card.agent_data.type}`).toBe(
+              1,
+            );
+          } else {
+            // fast-agent renders {{currentDate}} at load; the checker leaves templates for run time
+            expect(String(data.config['instruction'])).toBe(
+              theirs.replaceAll(RENDERED_DATE, '{{currentDate}}'),
+            );
+          }
+        }
+        expect(result.compiled.length).toBe((expected.cards ?? []).length);
+      });
+    }
+  },
+);

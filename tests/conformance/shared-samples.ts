@@ -6,7 +6,9 @@ import { join, relative, sep } from 'node:path';
 export function samplesDir(...parts: string[]): string | undefined {
   const dir = fileURLToPath(new URL(`../../../shared/samples/${parts.join('/')}`, import.meta.url));
   if (existsSync(dir)) return dir;
-  console.log(`skipped: ../shared/samples/${parts.join('/')} is not here (it exists only beside the team's checkouts)`);
+  console.log(
+    `skipped: ../shared/samples/${parts.join('/')} is not here (it exists only beside the team's checkouts)`,
+  );
   return undefined;
 }
 
@@ -23,6 +25,10 @@ export function readIfFile(path: string): string | undefined {
 export function topLevelCards(root: string, dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true })
     .filter((e) => e.isFile() && /\.(md|markdown|ya?ml)$/i.test(e.name))
-    .map((e) => relative(root, join(root, dir, e.name)).split(sep).join('/'))
+    .map((e) =>
+      relative(root, join(root, dir, e.name))
+        .split(sep)
+        .join('/'),
+    )
     .sort();
 }

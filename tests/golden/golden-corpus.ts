@@ -39,14 +39,31 @@ export function goldenCases(profile: Profile): GoldenCase[] {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** The part of a result a golden file pins: agents (name, type, file, line) and diagnostics by position. */
 export function summarize(result: CheckResult) {
   return {
     agents: result.agents.map((a) => ({ name: a.name, type: a.type, file: a.file, line: a.line })),
-    cards: result.cards.map((c) => ({ file: c.file, name: c.name, type: c.type, line: c.line, endLine: c.endLine, ok: c.ok })),
-    diagnostics: result.diagnostics.map((d) => ({ file: d.file, line: d.line, column: d.column, endLine: d.endLine, endColumn: d.endColumn, severity: d.severity, code: d.code })),
+    cards: result.cards.map((c) => ({
+      file: c.file,
+      name: c.name,
+      type: c.type,
+      line: c.line,
+      endLine: c.endLine,
+      ok: c.ok,
+    })),
+    diagnostics: result.diagnostics.map((d) => ({
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      endLine: d.endLine,
+      endColumn: d.endColumn,
+      severity: d.severity,
+      code: d.code,
+    })),
   };
 }

@@ -4,12 +4,16 @@ import { DIAGNOSTIC_CODES } from '../../src/core/index.ts';
 
 const doc = readFileSync(new URL('../../docs/diagnostics.md', import.meta.url), 'utf8');
 const rows = new Map(
-  [...doc.matchAll(/^\| <a id="([a-z-]+)"><\/a>`\1` \| (error|warning|info) \|/gm)].map((m) => [m[1]!, m[2]!]),
+  [...doc.matchAll(/^\| <a id="([a-z-]+)"><\/a>`\1` \| (error|warning|info) \|/gm)].map((m) => [
+    m[1]!,
+    m[2]!,
+  ]),
 );
 
 describe('docs/diagnostics.md', () => {
   it('documents every code of the core with its default severity', () => {
-    for (const [code, info] of Object.entries(DIAGNOSTIC_CODES)) expect(rows.get(code), code).toBe(info.severity);
+    for (const [code, info] of Object.entries(DIAGNOSTIC_CODES))
+      expect(rows.get(code), code).toBe(info.severity);
   });
 
   it('documents no code the core does not have', () => {
@@ -17,7 +21,21 @@ describe('docs/diagnostics.md', () => {
   });
 
   it('keeps the codes that the public contract names', () => {
-    const contract = ['yaml-syntax', 'frontmatter-missing', 'frontmatter-unclosed', 'unknown-type', 'unknown-field', 'invalid-value', 'missing-field', 'missing-name', 'duplicate-name', 'unknown-agent-ref', 'messages-file-not-found', 'unresolved-python-ref', 'portability'];
+    const contract = [
+      'yaml-syntax',
+      'frontmatter-missing',
+      'frontmatter-unclosed',
+      'unknown-type',
+      'unknown-field',
+      'invalid-value',
+      'missing-field',
+      'missing-name',
+      'duplicate-name',
+      'unknown-agent-ref',
+      'messages-file-not-found',
+      'unresolved-python-ref',
+      'portability',
+    ];
     for (const code of contract) expect(Object.hasOwn(DIAGNOSTIC_CODES, code), code).toBe(true);
     expect(DIAGNOSTIC_CODES['unresolved-python-ref'].severity).toBe('warning');
     expect(DIAGNOSTIC_CODES['portability'].severity).toBe('warning');

@@ -6,7 +6,11 @@ import type { CardType, Profile } from './card-types.ts';
 import type { CardSlice, SplitResult } from './card-slice.ts';
 import { parseBody, type InlineMessage } from './parse-body.ts';
 import type { RefSite } from './python-refs.ts';
-import { splitMarkdownFastAgent, splitMarkdownRfc, type FrontmatterParser } from './split-markdown.ts';
+import {
+  splitMarkdownFastAgent,
+  splitMarkdownRfc,
+  type FrontmatterParser,
+} from './split-markdown.ts';
 import { splitYamlStream } from './split-yaml.ts';
 import { validateFields, type FieldRange } from './validate-fields.ts';
 import { nodeAt } from './validate-fields.ts';
@@ -93,22 +97,52 @@ export function normalizeName(name: string): string {
  * Analyses one card file on its own: splits it into cards, validates each card's fields, reads bodies and
  * collects Python reference sites. Never throws.
  */
-export function analyzeCardFile(path: string, text: string, profile: Profile, caches?: AnalysisCaches): CardFileAnalysis {
+export function analyzeCardFile(
+  path: string,
+  text: string,
+  profile: Profile,
+  caches?: AnalysisCaches,
+): CardFileAnalysis {
   const parse = caches?.parse ?? parseYaml;
   const ext = extension(path);
   if (basename(path) === 'SKILL.md') {
-    return { cards: [], diagnostics: [problem('skill-manifest', 'SKILL.md is an Agent Skill manifest, not an AgentCard', 0, Math.min(text.length, 3))], fatal: true };
+    return {
+      cards: [],
+      diagnostics: [
+        problem(
+          'skill-manifest',
+          'SKILL.md is an Agent Skill manifest, not an AgentCard',
+          0,
+          Math.min(text.length, 3),
+        ),
+      ],
+      fatal: true,
+    };
   }
   if (!CARD_EXTENSIONS.includes(ext)) {
-    return { cards: [], diagnostics: [problem('unsupported-file', `Unsupported card file extension '${ext || '(none)'}': cards are ${CARD_EXTENSIONS.join(', ')}`, 0, 0)], fatal: true };
+    return {
+      cards: [],
+      diagnostics: [
+        problem(
+          'unsupported-file',
+          `Unsupported card file extension '${ext || '(none)'}': cards are ${CARD_EXTENSIONS.join(', ')}`,
+          0,
+          0,
+        ),
+      ],
+      fatal: true,
+    };
   }
   const isYaml = ext === '.yaml' || ext === '.yml';
   let split: SplitResult;
   if (isYaml) split = splitYamlStream(text, versionFor(profile), profile === 'rfc', parse);
-  else split = profile === 'rfc' ? splitMarkdownRfc(text, parse) : splitMarkdownFastAgent(text, parse);
+  else
+    split = profile === 'rfc' ? splitMarkdownRfc(text, parse) : splitMarkdownFastAgent(text, parse);
   const diagnostics = [...split.diagnostics, ...checkEncoding(text)];
   const bundle = split.cards.length > 1;
-  const cards = split.cards.map((slice, index) => analyzeCard(text, slice, index, path, profile, isYaml, bundle));
+  const cards = split.cards.map((slice, index) =>
+    analyzeCard(text, slice, index, path, profile, isYaml, bundle),
+  );
   return { cards, diagnostics, fatal: split.fatal };
 }
 
@@ -116,10 +150,21 @@ function versionFor(profile: Profile): YamlVersion {
   return profile === 'fast-agent' ? '1.1' : '1.2';
 }
 
-function analyzeCard(text: string, slice: CardSlice, index: number, path: string, profile: Profile, isYaml: boolean, bundle: boolean): CardDraft {
+function analyzeCard(
+  text: string,
+  slice: CardSlice,
+  index: number,
+  path: string,
+  profile: Profile,
+  isYaml: boolean,
+  bundle: boolean,
+): CardDraft {
   const headerTo = isYaml ? slice.to : slice.bodyFrom;
   const firstLineEnd = text.indexOf('\n', slice.from);
-  const anchor: [number, number] = [slice.from, Math.max(slice.from + 1, firstLineEnd === -1 ? slice.to : firstLineEnd)];
+  const anchor: [number, number] = [
+    slice.from,
+    Math.max(slice.from + 1, firstLineEnd === -1 ? slice.to : firstLineEnd),
+  ];
   const validated = validateFields(slice.yaml, profile, anchor, isYaml);
   const diagnostics = validated.diagnostics;
   const draft: CardDraft = {
@@ -146,14 +191,20 @@ function analyzeCard(text: string, slice: CardSlice, index: number, path: string
   if (typeof rawName === 'string') draft.name = normalizeName(rawName);
   else if (validated.ranges['name'] === undefined) {
     if (bundle) {
-      diagnostics.push(problem('missing-name', 'Every card of a bundle needs a `name`', anchor[0], anchor[1]));
+      diagnostics.push(
+        problem('missing-name', 'Every card of a bundle needs a `name`', anchor[0], anchor[1]),
+      );
     } else {
       draft.name = defaultCardName(path);
     }
   }
 
-  const attribute = typeof validated.fields['instruction'] === 'string' ? (validated.fields['instruction'] as string).trim() : null;
-  const body = slice.bodyFrom < slice.bodyTo ? parseBody(text, slice.bodyFrom, slice.bodyTo, profile) : null;
+  const attribute =
+    typeof validated.fields['instruction'] === 'string'
+      ? (validated.fields['instruction'] as string).trim()
+      : null;
+  const body =
+    slice.bodyFrom < slice.bodyTo ? parseBody(text, slice.bodyFrom, slice.bodyTo, profile) : null;
   if (body) {
     diagnostics.push(...body.diagnostics);
     draft.inlineMessages = body.messages;
@@ -162,9 +213,23 @@ function analyzeCard(text: string, slice: CardSlice, index: number, path: string
   if (attribute !== null && fromBody !== null) {
     const r = validated.ranges['instruction']!;
     if (profile === 'fast-agent') {
-      diagnostics.push(problem('instruction-conflict', "Instruction cannot be given both in the body and in the 'instruction' field", r.key[0], r.key[1]));
+      diagnostics.push(
+        problem(
+          'instruction-conflict',
+          "Instruction cannot be given both in the body and in the 'instruction' field",
+          r.key[0],
+          r.key[1],
+        ),
+      );
     } else {
-      diagnostics.push(problem('portability', "fast-agent 0.10.9 rejects an instruction given both in the body and in the 'instruction' field (the RFC joins them)", r.key[0], r.key[1]));
+      diagnostics.push(
+        problem(
+          'portability',
+          "fast-agent 0.10.9 rejects an instruction given both in the body and in the 'instruction' field (the RFC joins them)",
+          r.key[0],
+          r.key[1],
+        ),
+      );
     }
     draft.instruction = `${attribute}\n${fromBody}`;
   } else {
@@ -200,32 +265,53 @@ function collectRefSites(yaml: ParsedYaml | null, fields: Record<string, unknown
   else if (Array.isArray(tools)) {
     tools.forEach((entry, i) => {
       if (typeof entry === 'string') add('function_tools', String(i), entry, ['function_tools', i]);
-      else if (entry && typeof entry === 'object') add('function_tools', String(i), (entry as Record<string, unknown>)['entrypoint'], ['function_tools', i, 'entrypoint']);
+      else if (entry && typeof entry === 'object')
+        add('function_tools', String(i), (entry as Record<string, unknown>)['entrypoint'], [
+          'function_tools',
+          i,
+          'entrypoint',
+        ]);
     });
   }
   const hooks = fields['tool_hooks'];
   if (Array.isArray(hooks)) {
     hooks.forEach((entry, i) => {
       if (typeof entry === 'string') add('tool_hooks', String(i), entry, ['tool_hooks', i]);
-      else if (entry && typeof entry === 'object') add('tool_hooks', String(i), (entry as Record<string, unknown>)['hook'], ['tool_hooks', i, 'hook']);
+      else if (entry && typeof entry === 'object')
+        add('tool_hooks', String(i), (entry as Record<string, unknown>)['hook'], [
+          'tool_hooks',
+          i,
+          'hook',
+        ]);
     });
   } else if (hooks && typeof hooks === 'object') {
-    for (const [point, ref] of Object.entries(hooks)) add('tool_hooks', point, ref, ['tool_hooks', point]);
+    for (const [point, ref] of Object.entries(hooks))
+      add('tool_hooks', point, ref, ['tool_hooks', point]);
   }
   const lifecycle = fields['lifecycle_hooks'];
   if (lifecycle && typeof lifecycle === 'object') {
-    for (const [point, ref] of Object.entries(lifecycle)) add('lifecycle_hooks', point, ref, ['lifecycle_hooks', point]);
+    for (const [point, ref] of Object.entries(lifecycle))
+      add('lifecycle_hooks', point, ref, ['lifecycle_hooks', point]);
   }
   const commands = fields['commands'];
   if (commands && typeof commands === 'object') {
     for (const [command, spec] of Object.entries(commands)) {
-      if (spec && typeof spec === 'object') add('commands', command, (spec as Record<string, unknown>)['handler'], ['commands', command, 'handler']);
+      if (spec && typeof spec === 'object')
+        add('commands', command, (spec as Record<string, unknown>)['handler'], [
+          'commands',
+          command,
+          'handler',
+        ]);
     }
   }
   return sites;
 }
 
-function collectAgentRefs(yaml: ParsedYaml | null, type: CardType, fields: Record<string, unknown>): AgentRef[] {
+function collectAgentRefs(
+  yaml: ParsedYaml | null,
+  type: CardType,
+  fields: Record<string, unknown>,
+): AgentRef[] {
   const refs: AgentRef[] = [];
   const root = yaml?.doc?.contents;
   if (!yaml || !isMap(root)) return refs;
@@ -256,14 +342,23 @@ function collectMessageRanges(yaml: ParsedYaml | null, value: unknown): Array<[n
   return out;
 }
 
-const SUSPECT_CHARS = /[\0\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const SUSPECT_CHARS =
+  /[\0\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Reports the first NUL byte, replacement character (undecodable bytes) or unpaired surrogate. */
 function checkEncoding(text: string): RawDiagnostic[] {
   const match = SUSPECT_CHARS.exec(text);
   if (!match) return [];
   if (match[0] === '\uFFFD') {
-    return [problem('encoding', 'The text holds bytes that are not valid UTF-8 (shown as U+FFFD); fast-agent cannot read the file', match.index, match.index + 1, 'error')];
+    return [
+      problem(
+        'encoding',
+        'The text holds bytes that are not valid UTF-8 (shown as U+FFFD); fast-agent cannot read the file',
+        match.index,
+        match.index + 1,
+        'error',
+      ),
+    ];
   }
   const what = match[0] === '\0' ? 'a NUL byte' : 'an unpaired UTF-16 surrogate';
   return [problem('encoding', `The text holds ${what}`, match.index, match.index + 1)];

@@ -33,7 +33,14 @@ export const FAST_AGENT_TYPE_NAMES: Record<CardType, string> = {
 };
 
 /** Types whose `use_history` defaults to true (the others default to false). */
-export const HISTORY_BY_DEFAULT: ReadonlySet<CardType> = new Set(['agent', 'chain', 'parallel', 'evaluator_optimizer', 'MAKER', 'a2a']);
+export const HISTORY_BY_DEFAULT: ReadonlySet<CardType> = new Set([
+  'agent',
+  'chain',
+  'parallel',
+  'evaluator_optimizer',
+  'MAKER',
+  'a2a',
+]);
 
 /** The outcome of reading a `type` value. */
 export type TypeReading =
@@ -46,7 +53,8 @@ export type TypeReading =
  * spaces, reads a missing or blank type as `agent`, and maps the deprecated `smart` to `agent`.
  */
 export function readType(value: unknown, present: boolean, profile: Profile): TypeReading {
-  if (!present || value === null || value === undefined) return { kind: 'ok', type: 'agent', note: 'missing' };
+  if (!present || value === null || value === undefined)
+    return { kind: 'ok', type: 'agent', note: 'missing' };
   if (typeof value !== 'string') return { kind: 'not-string' };
   const exact = (CARD_TYPES as readonly string[]).includes(value) ? (value as CardType) : undefined;
   if (exact) return { kind: 'ok', type: exact };

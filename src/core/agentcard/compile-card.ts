@@ -24,24 +24,44 @@ export type AgentData = { [key: string]: Json };
 const WORKFLOW_FIELDS: Partial<Record<CardType, Record<string, Json | undefined>>> = {
   chain: { sequence: undefined, cumulative: false },
   parallel: { fan_out: undefined, fan_in: null, include_request: true },
-  evaluator_optimizer: { generator: undefined, evaluator: undefined, min_rating: 'GOOD', max_refinements: 3, refinement_instruction: null },
+  evaluator_optimizer: {
+    generator: undefined,
+    evaluator: undefined,
+    min_rating: 'GOOD',
+    max_refinements: 3,
+    refinement_instruction: null,
+  },
   router: {},
   orchestrator: { plan_type: 'full', plan_iterations: 5 },
   iterative_planner: { plan_iterations: -1 },
-  MAKER: { worker: undefined, k: 3, max_samples: 50, match_strategy: 'exact', red_flag_max_length: null },
+  MAKER: {
+    worker: undefined,
+    k: 3,
+    max_samples: 50,
+    match_strategy: 'exact',
+    red_flag_max_length: null,
+  },
   a2a: { url: undefined },
 };
 
 /** Compiles a validated card into fast-agent's per-card data shape. Pure; never throws. */
-export function compileCard(draft: CardDraft, name: string, servers: ServerPlan, messageFiles: string[]): AgentData {
+export function compileCard(
+  draft: CardDraft,
+  name: string,
+  servers: ServerPlan,
+  messageFiles: string[],
+): AgentData {
   const type = draft.type ?? 'agent';
   const f = draft.fields;
-  const pick = (key: string, fallback: Json): Json => (f[key] === undefined ? fallback : (f[key] as Json));
-  const useHistory = typeof f['use_history'] === 'boolean' ? f['use_history'] : HISTORY_BY_DEFAULT.has(type);
+  const pick = (key: string, fallback: Json): Json =>
+    f[key] === undefined ? fallback : (f[key] as Json);
+  const useHistory =
+    typeof f['use_history'] === 'boolean' ? f['use_history'] : HISTORY_BY_DEFAULT.has(type);
   const instruction = draft.instruction;
   const requestParams: { [key: string]: Json } = {};
   if (instruction !== null) requestParams['systemPrompt'] = instruction;
-  if (f['request_params'] && typeof f['request_params'] === 'object') Object.assign(requestParams, f['request_params'] as object);
+  if (f['request_params'] && typeof f['request_params'] === 'object')
+    Object.assign(requestParams, f['request_params'] as object);
   requestParams['useHistory'] = useHistory;
   delete requestParams['use_history'];
   const tools: { [key: string]: Json } = { ...((f['tools'] as Record<string, Json>) ?? {}) };
@@ -75,12 +95,17 @@ export function compileCard(draft: CardDraft, name: string, servers: ServerPlan,
     commands: pick('commands', null),
     trim_tool_history: pick('trim_tool_history', false),
     tool_input_schema: pick('tool_input_schema', null),
-    mcp_connect: (pick('mcp_connect', []) as Json),
+    mcp_connect: pick('mcp_connect', []) as Json,
   };
   if (Object.keys(servers.configs).length > 0) config['server_configs'] = servers.configs;
-  if (draft.fields['history_mode'] !== undefined) config['history_mode'] = draft.fields['history_mode'] as Json;
+  if (draft.fields['history_mode'] !== undefined)
+    config['history_mode'] = draft.fields['history_mode'] as Json;
 
-  const data: AgentData = { config, type: FAST_AGENT_TYPE_NAMES[type], tool_only: config['tool_only']! };
+  const data: AgentData = {
+    config,
+    type: FAST_AGENT_TYPE_NAMES[type],
+    tool_only: config['tool_only']!,
+  };
   for (const [field, fallback] of Object.entries(WORKFLOW_FIELDS[type] ?? {})) {
     const value = f[field] === undefined ? fallback : (f[field] as Json);
     if (value !== undefined) data[field] = value;
@@ -92,7 +117,13 @@ export function compileCard(draft: CardDraft, name: string, servers: ServerPlan,
   }
   if (type === 'agent') {
     const options: { [key: string]: Json } = {};
-    for (const key of ['history_source', 'history_merge_target', 'max_parallel', 'child_timeout_sec', 'max_display_instances']) {
+    for (const key of [
+      'history_source',
+      'history_merge_target',
+      'max_parallel',
+      'child_timeout_sec',
+      'max_display_instances',
+    ]) {
       if (f[key] !== undefined) options[key] = f[key] as Json;
     }
     if (Object.keys(options).length > 0) data['agents_as_tools_options'] = options;

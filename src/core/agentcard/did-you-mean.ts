@@ -1,7 +1,8 @@
 /** Edit distance between two short strings (insert, delete, substitute, adjacent swap each cost 1). */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
-  if (Math.abs(a.length - b.length) > 3 || a.length > 64 || b.length > 64) return Math.max(a.length, b.length);
+  if (Math.abs(a.length - b.length) > 3 || a.length > 64 || b.length > 64)
+    return Math.max(a.length, b.length);
   const rows: number[][] = [];
   for (let i = 0; i <= a.length; i++) {
     rows.push([i]);
@@ -12,7 +13,8 @@ export function editDistance(a: string, b: string): number {
       }
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
       rows[i]!.push(best);
     }
   }
@@ -28,7 +30,8 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
-    const distance = candidate.toLowerCase() === lower ? 0.5 : editDistance(lower, candidate.toLowerCase());
+    const distance =
+      candidate.toLowerCase() === lower ? 0.5 : editDistance(lower, candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

@@ -55,14 +55,35 @@ function parseRfcBody(text: string, from: number, to: number): ParsedBody {
     if (block.kind === 'SYSTEM') {
       if (content) system.push(content);
       if (k > 0 || prelude) {
-        out.diagnostics.push(problem('portability', 'fast-agent 0.10.9 drops only a leading `---SYSTEM` line; this one stays in the instruction as text', at[0], at[1]));
+        out.diagnostics.push(
+          problem(
+            'portability',
+            'fast-agent 0.10.9 drops only a leading `---SYSTEM` line; this one stays in the instruction as text',
+            at[0],
+            at[1],
+          ),
+        );
       }
       return;
     }
     const role = block.kind === 'USER' ? 'user' : 'assistant';
-    out.diagnostics.push(problem('portability', 'fast-agent 0.10.9 rejects inline history blocks in a card body; put the history in a `messages:` file', at[0], at[1]));
+    out.diagnostics.push(
+      problem(
+        'portability',
+        'fast-agent 0.10.9 rejects inline history blocks in a card body; put the history in a `messages:` file',
+        at[0],
+        at[1],
+      ),
+    );
     if (!content) {
-      out.diagnostics.push(problem('empty-history-block', `This \`---${block.kind}\` block has no text and is dropped`, at[0], at[1]));
+      out.diagnostics.push(
+        problem(
+          'empty-history-block',
+          `This \`---${block.kind}\` block has no text and is dropped`,
+          at[0],
+          at[1],
+        ),
+      );
       return;
     }
     out.messages.push({ role, text: content, from: at[0], to: from + end });
@@ -81,7 +102,14 @@ function parseFastAgentBody(text: string, from: number, to: number): ParsedBody 
   for (const line of lines) {
     const stripped = lineText(body, line).trim();
     if (FAST_AGENT_HISTORY.has(stripped)) {
-      out.diagnostics.push(problem('inline-history', `fast-agent does not support inline history blocks (\`${stripped}\`) inside a card body; use a \`messages:\` file`, from + line.start, from + line.end));
+      out.diagnostics.push(
+        problem(
+          'inline-history',
+          `fast-agent does not support inline history blocks (\`${stripped}\`) inside a card body; use a \`messages:\` file`,
+          from + line.start,
+          from + line.end,
+        ),
+      );
     }
     if (!sawText && stripped !== '') {
       sawText = true;

@@ -16,7 +16,8 @@ export function readServerConfigs(value: unknown): ServerConfigs | string {
   if (servers === undefined || servers === null) return {};
   if (!isObject(servers)) return '`mcp.servers` must be a mapping of server name to settings';
   const out: ServerConfigs = {};
-  for (const [name, config] of Object.entries(servers)) out[name] = isObject(config) ? (config as Record<string, Json>) : {};
+  for (const [name, config] of Object.entries(servers))
+    out[name] = isObject(config) ? (config as Record<string, Json>) : {};
   return out;
 }
 
@@ -25,7 +26,11 @@ export function readServerConfigs(value: unknown): ServerConfigs | string {
  * attributes inherit from `fastagent.config.yaml`, and whose `tools` become the server's tool filter.
  * `configs` is undefined when the load-set has no config file: then names cannot be checked.
  */
-export function planServers(servers: unknown, range: FieldRange | undefined, configs: ServerConfigs | undefined): { plan: ServerPlan; diagnostics: RawDiagnostic[] } {
+export function planServers(
+  servers: unknown,
+  range: FieldRange | undefined,
+  configs: ServerConfigs | undefined,
+): { plan: ServerPlan; diagnostics: RawDiagnostic[] } {
   const plan: ServerPlan = { names: [], inlineTools: {}, configs: {} };
   const diagnostics: RawDiagnostic[] = [];
   if (!Array.isArray(servers)) return { plan, diagnostics };
@@ -42,14 +47,24 @@ export function planServers(servers: unknown, range: FieldRange | undefined, con
     const inherited = configs?.[name];
     if (inline) {
       const { tools, ...settings } = inline;
-      if (Array.isArray(tools)) plan.inlineTools[name] = tools.filter((t): t is string => typeof t === 'string');
+      if (Array.isArray(tools))
+        plan.inlineTools[name] = tools.filter((t): t is string => typeof t === 'string');
       plan.configs[name] = { ...(inherited ?? {}), ...settings };
     } else if (inherited) {
       plan.configs[name] = inherited;
     }
-    const hasOwnConfig = inline !== undefined && (typeof inline['url'] === 'string' || typeof inline['command'] === 'string');
+    const hasOwnConfig =
+      inline !== undefined &&
+      (typeof inline['url'] === 'string' || typeof inline['command'] === 'string');
     if (configs !== undefined && !inherited && !hasOwnConfig && range) {
-      diagnostics.push(problem('unknown-server', `Server '${name}' is not in fastagent.config.yaml and has no inline \`url\` or \`command\``, range.value[0], range.value[1]));
+      diagnostics.push(
+        problem(
+          'unknown-server',
+          `Server '${name}' is not in fastagent.config.yaml and has no inline \`url\` or \`command\``,
+          range.value[0],
+          range.value[1],
+        ),
+      );
     }
   }
   return { plan, diagnostics };

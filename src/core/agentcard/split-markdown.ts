@@ -29,7 +29,14 @@ export function splitMarkdownRfc(text: string, parse: FrontmatterParser = parseY
     if (close === undefined) {
       if (leading) {
         const line = lines[open]!;
-        diagnostics.push(problem('frontmatter-unclosed', 'Frontmatter opens here but no closing `---` line follows', line.start, line.end));
+        diagnostics.push(
+          problem(
+            'frontmatter-unclosed',
+            'Frontmatter opens here but no closing `---` line follows',
+            line.start,
+            line.end,
+          ),
+        );
         return { cards: [], diagnostics, fatal: true };
       }
       break;
@@ -46,9 +53,20 @@ export function splitMarkdownRfc(text: string, parse: FrontmatterParser = parseY
       const line = lines[open]!;
       const why = yaml.ok ? 'has no `type` key' : 'is not valid YAML';
       diagnostics.push(
-        problem('suspicious-boundary', `This \`---\` block looks like a card header but ${why}, so it is read as body text of the card above`, line.start, line.end),
+        problem(
+          'suspicious-boundary',
+          `This \`---\` block looks like a card header but ${why}, so it is read as body text of the card above`,
+          line.start,
+          line.end,
+        ),
       );
-      for (const d of yaml.diagnostics) diagnostics.push({ ...d, severity: 'warning', code: 'suspicious-boundary', message: `In the block read as body text: ${d.message}` });
+      for (const d of yaml.diagnostics)
+        diagnostics.push({
+          ...d,
+          severity: 'warning',
+          code: 'suspicious-boundary',
+          message: `In the block read as body text: ${d.message}`,
+        });
     }
   }
 
@@ -58,7 +76,14 @@ export function splitMarkdownRfc(text: string, parse: FrontmatterParser = parseY
   }
   if (first !== -1 && starts[0]!.open !== first) {
     const from = lines[first]!.start;
-    diagnostics.push(problem('text-before-card', 'Text before the first card belongs to no card and is ignored', from, lines[starts[0]!.open - 1]!.end));
+    diagnostics.push(
+      problem(
+        'text-before-card',
+        'Text before the first card belongs to no card and is ignored',
+        from,
+        lines[starts[0]!.open - 1]!.end,
+      ),
+    );
   }
   const cards: CardSlice[] = starts.map((s, k) => {
     const next = starts[k + 1];
@@ -82,13 +107,30 @@ export function splitMarkdownRfc(text: string, parse: FrontmatterParser = parseY
  * and spaces around `---` allowed), the rest of the file is the body. An unclosed `---` block, or a `+++`
  * (TOML) block, makes the whole file the body with no metadata.
  */
-export function splitMarkdownFastAgent(text: string, parse: FrontmatterParser = parseYaml): SplitResult {
+export function splitMarkdownFastAgent(
+  text: string,
+  parse: FrontmatterParser = parseYaml,
+): SplitResult {
   const lines = scanLines(text, bomLength(text));
   const first = lines.findIndex((line) => !isBlankLine(text, line));
   const firstText = first === -1 ? '' : lineText(text, lines[first]!).trim();
   const whole = (): SplitResult => {
     const from = lines[first]!.start;
-    return { cards: [{ from, to: text.length, yamlFrom: from, yamlTo: from, bodyFrom: from, bodyTo: text.length, yaml: null }], diagnostics: [], fatal: false };
+    return {
+      cards: [
+        {
+          from,
+          to: text.length,
+          yamlFrom: from,
+          yamlTo: from,
+          bodyFrom: from,
+          bodyTo: text.length,
+          yaml: null,
+        },
+      ],
+      diagnostics: [],
+      fatal: false,
+    };
   };
   if (firstText === '+++') return whole();
   if (firstText !== '---') {
@@ -107,23 +149,47 @@ export function splitMarkdownFastAgent(text: string, parse: FrontmatterParser = 
   const yaml = parse(text.slice(yamlFrom, yamlTo), yamlFrom, '1.1');
   const bodyFrom = lines[close]!.next;
   return {
-    cards: [{ from: lines[first]!.start, to: text.length, yamlFrom, yamlTo, bodyFrom, bodyTo: text.length, yaml }],
+    cards: [
+      {
+        from: lines[first]!.start,
+        to: text.length,
+        yamlFrom,
+        yamlTo,
+        bodyFrom,
+        bodyTo: text.length,
+        yaml,
+      },
+    ],
     diagnostics: [],
     fatal: false,
   };
 }
 
 function hasTypeKey(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, 'type');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.hasOwn(value, 'type')
+  );
 }
 
 function missingFrontmatter(text: string, lines: Line[], first: number): RawDiagnostic {
-  if (first === -1) return problem('frontmatter-missing', 'The file is empty: a Markdown card starts with a `---` frontmatter block', 0, 0);
+  if (first === -1)
+    return problem(
+      'frontmatter-missing',
+      'The file is empty: a Markdown card starts with a `---` frontmatter block',
+      0,
+      0,
+    );
   const line = lines[first]!;
   const content = lineText(text, line);
-  let hint = 'a Markdown card starts with a `---` line, then YAML fields, then a closing `---` line';
-  if (content.trim() === '---') hint = 'the `---` line must be exactly three dashes, with no spaces around them';
-  else if (content.trim() === '+++') hint = 'TOML (`+++`) frontmatter is not supported; use YAML between `---` lines';
+  let hint =
+    'a Markdown card starts with a `---` line, then YAML fields, then a closing `---` line';
+  if (content.trim() === '---')
+    hint = 'the `---` line must be exactly three dashes, with no spaces around them';
+  else if (content.trim() === '+++')
+    hint = 'TOML (`+++`) frontmatter is not supported; use YAML between `---` lines';
   else if (/^-{4,}\s*$/.test(content)) hint = 'a frontmatter line is exactly three dashes `---`';
   return problem('frontmatter-missing', `No frontmatter: ${hint}`, line.start, line.end);
 }

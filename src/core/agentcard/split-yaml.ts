@@ -15,7 +15,12 @@ const CONTENT = /^[ \t]*[^ \t#%]/;
  * is then parsed alone, so an edit re-parses only its own document. Empty documents are skipped.
  * `bundle` false (fast-agent) reports a second document as an error, as PyYAML's `safe_load` does.
  */
-export function splitYamlStream(text: string, version: YamlVersion, bundle: boolean, parse: FrontmatterParser = parseYaml): SplitResult {
+export function splitYamlStream(
+  text: string,
+  version: YamlVersion,
+  bundle: boolean,
+  parse: FrontmatterParser = parseYaml,
+): SplitResult {
   const lines = scanLines(text, bomLength(text));
   const segments: Array<{ from: number; to: number; content: boolean }> = [];
   let current = { from: lines[0]?.start ?? 0, to: 0, content: false, explicit: false };
@@ -46,7 +51,12 @@ export function splitYamlStream(text: string, version: YamlVersion, bundle: bool
   if (!bundle && segments.length > 1) {
     const second = segments[1]!;
     diagnostics.push(
-      problem('yaml-syntax', 'fast-agent reads one YAML document per file (expected a single document in the stream); use the rfc profile for bundles', second.from, Math.min(second.to, second.from + 3)),
+      problem(
+        'yaml-syntax',
+        'fast-agent reads one YAML document per file (expected a single document in the stream); use the rfc profile for bundles',
+        second.from,
+        Math.min(second.to, second.from + 3),
+      ),
     );
     return { cards: [], diagnostics, fatal: true };
   }
@@ -61,7 +71,14 @@ export function splitYamlStream(text: string, version: YamlVersion, bundle: bool
   }));
   if (cards.length === 0) {
     const end = Math.min(text.length, 1);
-    diagnostics.push(problem('frontmatter-not-mapping', 'The YAML file is empty: a card is a mapping of fields such as `type` and `name`', 0, end));
+    diagnostics.push(
+      problem(
+        'frontmatter-not-mapping',
+        'The YAML file is empty: a card is a mapping of fields such as `type` and `name`',
+        0,
+        end,
+      ),
+    );
     return { cards: [], diagnostics, fatal: true };
   }
   return { cards, diagnostics, fatal: false };

@@ -15,7 +15,8 @@ export function scanLines(text: string, from = 0): Line[] {
   while (start <= text.length) {
     const nl = text.indexOf('\n', start);
     if (nl === -1) {
-      if (start < text.length || lines.length === 0) lines.push({ start, end: text.length, next: text.length });
+      if (start < text.length || lines.length === 0)
+        lines.push({ start, end: text.length, next: text.length });
       break;
     }
     const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;

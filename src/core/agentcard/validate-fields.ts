@@ -4,7 +4,14 @@ import { problem, type RawDiagnostic } from '../diagnostics.ts';
 import { nodeRange, type ParsedYaml } from '../yaml/parse-yaml.ts';
 import { readType, type CardType, type Profile, CARD_TYPES } from './card-types.ts';
 import { didYouMean } from './did-you-mean.ts';
-import { ALL_FIELDS, allowedFields, fieldSpec, isRfcOnlyField, requiredFields, TOOL_HOOK_POINTS } from './field-specs.ts';
+import {
+  ALL_FIELDS,
+  allowedFields,
+  fieldSpec,
+  isRfcOnlyField,
+  requiredFields,
+  TOOL_HOOK_POINTS,
+} from './field-specs.ts';
 
 /** Absolute source ranges of one field: its key and its value. */
 export interface FieldRange {
@@ -30,7 +37,12 @@ const NULL_REJECTED = new Set(['subagents', 'subagent_model', 'type']);
  * unknown field (with a "did you mean"), every invalid value at its own node, and every missing required
  * field, all at once. `anchor` is the range problems about the whole card point at.
  */
-export function validateFields(yaml: ParsedYaml | null, profile: Profile, anchor: [number, number], isYamlFile: boolean): ValidatedFields {
+export function validateFields(
+  yaml: ParsedYaml | null,
+  profile: Profile,
+  anchor: [number, number],
+  isYamlFile: boolean,
+): ValidatedFields {
   const out: ValidatedFields = { type: undefined, fields: {}, ranges: {}, anchor, diagnostics: [] };
   const push = (d: RawDiagnostic) => out.diagnostics.push(d);
   if (yaml === null) {
@@ -44,8 +56,10 @@ export function validateFields(yaml: ParsedYaml | null, profile: Profile, anchor
   out.diagnostics.push(...yaml.diagnostics);
   const root = yaml.doc?.contents ?? null;
   const off = yaml.offset;
-  const abs = (r: [number, number] | undefined, fallback: [number, number] = anchor): [number, number] =>
-    r ? [r[0] + off, Math.max(r[1] + off, r[0] + off + 1)] : fallback;
+  const abs = (
+    r: [number, number] | undefined,
+    fallback: [number, number] = anchor,
+  ): [number, number] => (r ? [r[0] + off, Math.max(r[1] + off, r[0] + off + 1)] : fallback);
 
   if (root === null) {
     out.type = 'agent';
@@ -59,7 +73,14 @@ export function validateFields(yaml: ParsedYaml | null, profile: Profile, anchor
       out.type = 'agent';
       return out;
     }
-    push(problem('frontmatter-not-mapping', 'A card must be a mapping of fields (`key: value` lines), not a list or a single value', from, to));
+    push(
+      problem(
+        'frontmatter-not-mapping',
+        'A card must be a mapping of fields (`key: value` lines), not a list or a single value',
+        from,
+        to,
+      ),
+    );
     return out;
   }
 
@@ -88,7 +109,14 @@ export function validateFields(yaml: ParsedYaml | null, profile: Profile, anchor
   if (reading.kind === 'unknown') {
     const [from, to] = typeRange!.value;
     const suggestion = didYouMean(reading.text.trim(), CARD_TYPES);
-    push(problem('unknown-type', `Unknown card type '${reading.text}'${suggestion ? `; did you mean '${suggestion}'?` : ''} (one of ${CARD_TYPES.join(', ')})`, from, to));
+    push(
+      problem(
+        'unknown-type',
+        `Unknown card type '${reading.text}'${suggestion ? `; did you mean '${suggestion}'?` : ''} (one of ${CARD_TYPES.join(', ')})`,
+        from,
+        to,
+      ),
+    );
     return out;
   }
   const type = reading.type;
@@ -100,10 +128,25 @@ export function validateFields(yaml: ParsedYaml | null, profile: Profile, anchor
     }
   } else if (reading.note === 'case') {
     const [from, to] = typeRange!.value;
-    if (profile === 'rfc') push(problem('unknown-type', `Card types are spelled exactly; did you mean '${type}'?`, from, to));
+    if (profile === 'rfc')
+      push(
+        problem(
+          'unknown-type',
+          `Card types are spelled exactly; did you mean '${type}'?`,
+          from,
+          to,
+        ),
+      );
   } else if (reading.note === 'smart') {
     const [from, to] = typeRange!.value;
-    push(problem('deprecated-type', "Type 'smart' is deprecated in fast-agent 0.10 and read as 'agent'", from, to));
+    push(
+      problem(
+        'deprecated-type',
+        "Type 'smart' is deprecated in fast-agent 0.10 and read as 'agent'",
+        from,
+        to,
+      ),
+    );
   }
 
   const allowed = allowedFields(type, profile);
@@ -111,22 +154,44 @@ export function validateFields(yaml: ParsedYaml | null, profile: Profile, anchor
     const range = out.ranges[name]!;
     if (!allowed.includes(name)) {
       const suggestion = didYouMean(name, allowed);
-      const elsewhere = !suggestion && ALL_FIELDS.includes(name) ? ` (it is a field of other card types)` : '';
-      const profileNote = profile === 'fast-agent' && isRfcOnlyField(type, name) ? ' (fast-agent 0.10.9 removed it)' : '';
-      push(problem('unknown-field', `Unknown field '${name}' for type '${type}'${suggestion ? `; did you mean '${suggestion}'?` : ''}${elsewhere}${profileNote}`, range.key[0], range.key[1]));
+      const elsewhere =
+        !suggestion && ALL_FIELDS.includes(name) ? ` (it is a field of other card types)` : '';
+      const profileNote =
+        profile === 'fast-agent' && isRfcOnlyField(type, name)
+          ? ' (fast-agent 0.10.9 removed it)'
+          : '';
+      push(
+        problem(
+          'unknown-field',
+          `Unknown field '${name}' for type '${type}'${suggestion ? `; did you mean '${suggestion}'?` : ''}${elsewhere}${profileNote}`,
+          range.key[0],
+          range.key[1],
+        ),
+      );
       continue;
     }
     if (name === 'type') continue;
     if (profile === 'rfc' && isRfcOnlyField(type, name)) {
-      push(problem('portability', `fast-agent 0.10.9 rejects '${name}' (unsupported field for type '${type}')`, range.key[0], range.key[1]));
+      push(
+        problem(
+          'portability',
+          `fast-agent 0.10.9 rejects '${name}' (unsupported field for type '${type}')`,
+          range.key[0],
+          range.key[1],
+        ),
+      );
     }
     const value = jsValue(pair.value);
     if (value === null || value === undefined) {
       nulls.add(name);
-      if (NULL_REJECTED.has(name)) push(problem('invalid-value', `'${name}' must not be empty`, range.value[0], range.value[1]));
+      if (NULL_REJECTED.has(name))
+        push(
+          problem('invalid-value', `'${name}' must not be empty`, range.value[0], range.value[1]),
+        );
       continue;
     }
-    if (checkValue(name, value, pair.value as Node, off, range, profile, push)) out.fields[name] = value;
+    if (checkValue(name, value, pair.value as Node, off, range, profile, push))
+      out.fields[name] = value;
   }
   checkRequired(out, type, nulls, push);
   checkCombinations(out, push);
@@ -141,13 +206,27 @@ function jsValue(node: unknown): unknown {
 }
 
 /** Checks one value with its field's schema and rules; reports each issue at its node. True when valid. */
-function checkValue(name: string, value: unknown, node: Node, off: number, range: FieldRange, profile: Profile, push: (d: RawDiagnostic) => void): boolean {
+function checkValue(
+  name: string,
+  value: unknown,
+  node: Node,
+  off: number,
+  range: FieldRange,
+  profile: Profile,
+  push: (d: RawDiagnostic) => void,
+): boolean {
   const spec = fieldSpec(name)!;
   const severity = spec.lenient ? 'warning' : 'error';
   const code = spec.lenient ? 'ignored-value' : 'invalid-value';
   const lenientNote = spec.lenient ? ' (fast-agent ignores it silently)' : '';
   let valid = true;
-  if (spec.integer && isScalar(node) && typeof node.value === 'number' && node.source !== undefined && !/^[-+]?(0|[1-9][0-9_]*|0x[0-9a-fA-F_]+|0o?[0-7_]+)$/.test(String(node.source))) {
+  if (
+    spec.integer &&
+    isScalar(node) &&
+    typeof node.value === 'number' &&
+    node.source !== undefined &&
+    !/^[-+]?(0|[1-9][0-9_]*|0x[0-9a-fA-F_]+|0o?[0-7_]+)$/.test(String(node.source))
+  ) {
     push(problem('invalid-value', `'${name}' must be an integer`, range.value[0], range.value[1]));
     return false;
   }
@@ -158,7 +237,9 @@ function checkValue(name: string, value: unknown, node: Node, off: number, range
     for (const issue of result.issues) {
       const path = (issue.path ?? []).map((item) => item.key as string | number);
       const target = nodeAt(node, path);
-      const [from, to] = target ? [target[0] + off, Math.max(target[1] + off, target[0] + off + 1)] : range.value;
+      const [from, to] = target
+        ? [target[0] + off, Math.max(target[1] + off, target[0] + off + 1)]
+        : range.value;
       const key = `${from}:${to}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -170,7 +251,15 @@ function checkValue(name: string, value: unknown, node: Node, off: number, range
 }
 
 /** Shapes where the RFC and fast-agent disagree: `servers` entries and `tool_hooks`. */
-function checkProfileShapes(name: string, value: unknown, node: Node, off: number, range: FieldRange, profile: Profile, push: (d: RawDiagnostic) => void): boolean {
+function checkProfileShapes(
+  name: string,
+  value: unknown,
+  node: Node,
+  off: number,
+  range: FieldRange,
+  profile: Profile,
+  push: (d: RawDiagnostic) => void,
+): boolean {
   const at = (path: Array<string | number>): [number, number] => {
     const r = nodeAt(node, path);
     return r ? [r[0] + off, Math.max(r[1] + off, r[0] + off + 1)] : range.value;
@@ -188,32 +277,79 @@ function checkProfileShapes(name: string, value: unknown, node: Node, off: numbe
       }
       const inline = isPlainObject(entry) && Object.keys(entry).length === 1;
       if (profile === 'fast-agent' || !inline) {
-        push(problem('invalid-value', profile === 'fast-agent' ? "'servers' entries must be strings (server names from fastagent.config.yaml); put tool filters in `tools:`" : "'servers' entries must be a server name or a single-key mapping `name: {config}`", from, to));
+        push(
+          problem(
+            'invalid-value',
+            profile === 'fast-agent'
+              ? "'servers' entries must be strings (server names from fastagent.config.yaml); put tool filters in `tools:`"
+              : "'servers' entries must be a server name or a single-key mapping `name: {config}`",
+            from,
+            to,
+          ),
+        );
         valid = false;
         return;
       }
       const [serverName, config] = Object.entries(entry)[0]!;
       if (config !== null && !isPlainObject(config)) {
         const [cf, ct] = at([i, serverName]);
-        push(problem('invalid-value', `The inline config of server '${serverName}' must be a mapping`, cf, ct));
+        push(
+          problem(
+            'invalid-value',
+            `The inline config of server '${serverName}' must be a mapping`,
+            cf,
+            ct,
+          ),
+        );
         valid = false;
         return;
       }
-      push(problem('portability', "fast-agent 0.10.9 rejects inline server config ('servers' entries must be strings); move it to fastagent.config.yaml and the filters to `tools:`", from, to));
+      push(
+        problem(
+          'portability',
+          "fast-agent 0.10.9 rejects inline server config ('servers' entries must be strings); move it to fastagent.config.yaml and the filters to `tools:`",
+          from,
+          to,
+        ),
+      );
     });
   }
   if (name === 'tool_hooks') {
     if (Array.isArray(value)) {
       if (profile === 'fast-agent') {
-        push(problem('invalid-value', "'tool_hooks' must be a mapping of hook point to a reference (fast-agent), not a list", range.value[0], range.value[1]));
+        push(
+          problem(
+            'invalid-value',
+            "'tool_hooks' must be a mapping of hook point to a reference (fast-agent), not a list",
+            range.value[0],
+            range.value[1],
+          ),
+        );
         return false;
       }
-      push(problem('portability', "fast-agent 0.10.9 rejects a 'tool_hooks' list: it expects a mapping of hook point to a reference", range.value[0], range.value[1]));
+      push(
+        problem(
+          'portability',
+          "fast-agent 0.10.9 rejects a 'tool_hooks' list: it expects a mapping of hook point to a reference",
+          range.value[0],
+          range.value[1],
+        ),
+      );
       value.forEach((entry, i) => {
-        const ok = typeof entry === 'string' ? entry.trim() !== '' : isPlainObject(entry) && typeof entry['hook'] === 'string';
+        const ok =
+          typeof entry === 'string'
+            ? entry.trim() !== ''
+            : isPlainObject(entry) && typeof entry['hook'] === 'string';
         if (!ok) {
           const [from, to] = at([i]);
-          push(problem('invalid-value', "Each 'tool_hooks' entry must be a reference string or a mapping with `hook`", from, to));
+          push(
+            problem(
+              'invalid-value',
+              "Each 'tool_hooks' entry must be a reference string or a mapping with `hook`",
+              from,
+              to,
+            ),
+          );
           valid = false;
         }
       });
@@ -223,18 +359,37 @@ function checkProfileShapes(name: string, value: unknown, node: Node, off: numbe
           const r = nodeKeyAt(node, key);
           const [from, to] = r ? [r[0] + off, r[1] + off] : range.value;
           const suggestion = didYouMean(key, TOOL_HOOK_POINTS);
-          push(problem('ignored-value', `'${key}' is not a hook point (${TOOL_HOOK_POINTS.join(', ')})${suggestion ? `; did you mean '${suggestion}'?` : ''}; fast-agent ignores it`, from, to));
+          push(
+            problem(
+              'ignored-value',
+              `'${key}' is not a hook point (${TOOL_HOOK_POINTS.join(', ')})${suggestion ? `; did you mean '${suggestion}'?` : ''}; fast-agent ignores it`,
+              from,
+              to,
+            ),
+          );
         }
       }
     } else {
-      push(problem('invalid-value', "'tool_hooks' must be a mapping of hook point to a reference", range.value[0], range.value[1]));
+      push(
+        problem(
+          'invalid-value',
+          "'tool_hooks' must be a mapping of hook point to a reference",
+          range.value[0],
+          range.value[1],
+        ),
+      );
       return false;
     }
   }
   return valid;
 }
 
-function checkRequired(out: ValidatedFields, type: CardType, nulls: ReadonlySet<string>, push: (d: RawDiagnostic) => void): void {
+function checkRequired(
+  out: ValidatedFields,
+  type: CardType,
+  nulls: ReadonlySet<string>,
+  push: (d: RawDiagnostic) => void,
+): void {
   for (const field of requiredFields(type)) {
     if (out.fields[field] !== undefined) continue;
     if (out.ranges[field] !== undefined && !nulls.has(field)) continue; // present but invalid: reported already
@@ -247,13 +402,34 @@ function checkCombinations(out: ValidatedFields, push: (d: RawDiagnostic) => voi
   const f = out.fields;
   const r = out.ranges;
   if (f['default'] === true && f['tool_only'] === true) {
-    push(problem('invalid-value', "An agent cannot have both 'default' and 'tool_only' set to true", r['tool_only']!.value[0], r['tool_only']!.value[1]));
+    push(
+      problem(
+        'invalid-value',
+        "An agent cannot have both 'default' and 'tool_only' set to true",
+        r['tool_only']!.value[0],
+        r['tool_only']!.value[1],
+      ),
+    );
   }
   if (f['harness_tools'] === true && f['tool_only'] === true) {
-    push(problem('invalid-value', "'harness_tools' cannot be enabled on a tool-only agent", r['harness_tools']!.value[0], r['harness_tools']!.value[1]));
+    push(
+      problem(
+        'invalid-value',
+        "'harness_tools' cannot be enabled on a tool-only agent",
+        r['harness_tools']!.value[0],
+        r['harness_tools']!.value[1],
+      ),
+    );
   }
   if (f['save_trajectory'] === true && f['use_history'] !== false) {
-    push(problem('invalid-value', "'save_trajectory: true' requires 'use_history: false'", r['save_trajectory']!.value[0], r['save_trajectory']!.value[1]));
+    push(
+      problem(
+        'invalid-value',
+        "'save_trajectory: true' requires 'use_history: false'",
+        r['save_trajectory']!.value[0],
+        r['save_trajectory']!.value[1],
+      ),
+    );
   }
 }
 

@@ -1,9 +1,19 @@
-import { analyzeCardFile, isCardPath, type CardDraft, type CardFileAnalysis } from '../agentcard/analyze-card-file.ts';
+import {
+  analyzeCardFile,
+  isCardPath,
+  type CardDraft,
+  type CardFileAnalysis,
+} from '../agentcard/analyze-card-file.ts';
 import type { CardType, Profile } from '../agentcard/card-types.ts';
 import { compileCard, type AgentData, type Json } from '../agentcard/compile-card.ts';
 import { resolveRefs, type PythonRef } from '../agentcard/python-refs.ts';
 import { planServers, readServerConfigs, type ServerConfigs } from '../agentcard/servers.ts';
-import { compareDiagnostics, problem, type Diagnostic, type RawDiagnostic } from '../diagnostics.ts';
+import {
+  compareDiagnostics,
+  problem,
+  type Diagnostic,
+  type RawDiagnostic,
+} from '../diagnostics.ts';
 import { parseHistory } from '../history/parse-history.ts';
 import type { HistoryMessage, HistoryPart } from '../history/history-message.ts';
 import { LineIndex } from '../line-index.ts';
@@ -99,7 +109,8 @@ export class Checker {
   /** Checks `files` (path → text; paths `/`-separated, relative to the load-set root). Never throws on text. */
   check(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
     const profile = options.profile ?? 'rfc';
-    const read = (path: string): string | undefined => (Object.hasOwn(files, path) ? files[path] : options.readFile?.(path));
+    const read = (path: string): string | undefined =>
+      Object.hasOwn(files, path) ? files[path] : options.readFile?.(path);
     const raw = new Map<string, RawDiagnostic[]>();
     const report = (file: string, d: RawDiagnostic) => {
       const list = raw.get(file);
@@ -107,19 +118,40 @@ export class Checker {
       else raw.set(file, [d]);
     };
 
-    const candidates = (options.cards ?? Object.keys(files).filter((p) => isCardPath(p) && !CONFIG_NAMES.has(basename(p)))).slice().sort();
+    const candidates = (
+      options.cards ??
+      Object.keys(files).filter((p) => isCardPath(p) && !CONFIG_NAMES.has(basename(p)))
+    )
+      .slice()
+      .sort();
     const analyses = new Map<string, CardFileAnalysis>();
     for (const path of candidates) {
       const text = read(path);
       if (text === undefined) continue;
       if (text.length > MAX_FILE_CHARS) {
-        report(path, problem('input-too-large', `The file has ${text.length} characters; the checker reads at most ${MAX_FILE_CHARS}`, 0, 0));
+        report(
+          path,
+          problem(
+            'input-too-large',
+            `The file has ${text.length} characters; the checker reads at most ${MAX_FILE_CHARS}`,
+            0,
+            0,
+          ),
+        );
         continue;
       }
       const analysis = this.analyze(path, text, profile);
-      const discovered = options.cards === undefined || (options.discovered?.includes(path) ?? false);
-      if (discovered && analysis.fatal && analysis.diagnostics.some((d) => d.code === 'frontmatter-missing')) {
-        report(path, problem('not-a-card', 'No frontmatter: this Markdown file is not read as a card', 0, 0));
+      const discovered =
+        options.cards === undefined || (options.discovered?.includes(path) ?? false);
+      if (
+        discovered &&
+        analysis.fatal &&
+        analysis.diagnostics.some((d) => d.code === 'frontmatter-missing')
+      ) {
+        report(
+          path,
+          problem('not-a-card', 'No frontmatter: this Markdown file is not read as a card', 0, 0),
+        );
         continue;
       }
       analyses.set(path, analysis);
@@ -148,7 +180,8 @@ export class Checker {
         const parsed = this.parse(text, 0, '1.1');
         for (const d of parsed.diagnostics) report(path, d);
         const servers = parsed.ok ? readServerConfigs(parsed.value) : {};
-        if (typeof servers === 'string') report(path, problem('config-invalid', servers, 0, Math.min(text.length, 1)));
+        if (typeof servers === 'string')
+          report(path, problem('config-invalid', servers, 0, Math.min(text.length, 1)));
         result = typeof servers === 'string' ? {} : servers;
       } else if (dir !== '') {
         result = configFor(dirname(dir));
@@ -168,8 +201,17 @@ export class Checker {
     for (const [path, analysis] of analyses) {
       for (const d of analysis.diagnostics) report(path, d);
       for (const draft of analysis.cards) {
-        const name = draft.name !== undefined && profile === 'fast-agent' && options.env ? String(expandEnv(draft.name, options.env)) : draft.name;
-        entries.push({ key: entries.length, file: path, draft, name: name ?? null, problems: [...draft.diagnostics] });
+        const name =
+          draft.name !== undefined && profile === 'fast-agent' && options.env
+            ? String(expandEnv(draft.name, options.env))
+            : draft.name;
+        entries.push({
+          key: entries.length,
+          file: path,
+          draft,
+          name: name ?? null,
+          problems: [...draft.diagnostics],
+        });
       }
     }
 
@@ -183,11 +225,20 @@ export class Checker {
       }
       const where = first.file === entry.file ? 'in this file' : `in ${first.file}`;
       const [from, to] = entry.draft.nameRange;
-      entry.problems.push(problem('duplicate-name', `Another card named '${entry.name}' is ${where}; names must be unique in the load-set`, from, to));
+      entry.problems.push(
+        problem(
+          'duplicate-name',
+          `Another card named '${entry.name}' is ${where}; names must be unique in the load-set`,
+          from,
+          to,
+        ),
+      );
     }
 
     const refProblems = checkAgentRefs(
-      entries.filter((e) => e.name !== null && e.draft.type !== undefined).map((e) => ({ key: e.key, name: e.name!, refs: e.draft.agentRefs })),
+      entries
+        .filter((e) => e.name !== null && e.draft.type !== undefined)
+        .map((e) => ({ key: e.key, name: e.name!, refs: e.draft.agentRefs })),
       new Set(firstByName.keys()),
     );
 
@@ -201,14 +252,37 @@ export class Checker {
       if (draft.type !== undefined && entry.name !== null) {
         const name = entry.name;
         const history = this.loadHistory(draft, file, profile, read, entry.problems, report);
-        const { refs, diagnostics: refDiagnostics } = resolveRefs(draft.refSites, file, name, profile, read);
+        const { refs, diagnostics: refDiagnostics } = resolveRefs(
+          draft.refSites,
+          file,
+          name,
+          profile,
+          read,
+        );
         entry.problems.push(...refDiagnostics);
-        const servers = planServers(draft.fields['servers'], draft.ranges['servers'], configFor(dirname(file)));
+        const servers = planServers(
+          draft.fields['servers'],
+          draft.ranges['servers'],
+          configFor(dirname(file)),
+        );
         entry.problems.push(...servers.diagnostics);
-        if (profile === 'fast-agent') entry.problems.push(...checkTemplateFiles(draft, read, options));
-        const fields = profile === 'fast-agent' && options.env ? (expandEnv(draft.fields, options.env) as Record<string, unknown>) : draft.fields;
+        if (profile === 'fast-agent')
+          entry.problems.push(...checkTemplateFiles(draft, read, options));
+        const fields =
+          profile === 'fast-agent' && options.env
+            ? (expandEnv(draft.fields, options.env) as Record<string, unknown>)
+            : draft.fields;
         const data = compileCard({ ...draft, fields }, name, servers.plan, history.files);
-        compiled = { ok: false, name, type: draft.type, file, line: 0, data, history: history.messages, pythonRefs: refs };
+        compiled = {
+          ok: false,
+          name,
+          type: draft.type,
+          file,
+          line: 0,
+          data,
+          history: history.messages,
+          pythonRefs: refs,
+        };
       }
       const ok = compiled !== undefined && !entry.problems.some((d) => d.severity === 'error');
       const index = this.lineIndex(file, read(file) ?? '');
@@ -225,7 +299,8 @@ export class Checker {
         ok,
       };
       cards.push(info);
-      for (const d of entry.problems) report(file, { ...d, card: d.card ?? entry.name ?? undefined });
+      for (const d of entry.problems)
+        report(file, { ...d, card: d.card ?? entry.name ?? undefined });
       if (compiled) {
         compiled.line = info.line;
         compiled.ok = ok;
@@ -246,7 +321,9 @@ export class Checker {
   private analyze(path: string, text: string, profile: Profile): CardFileAnalysis {
     const cached = this.files.get(path);
     if (cached && cached.text === text && cached.profile === profile) return cached.analysis;
-    const analysis = analyzeCardFile(path, text, profile, { parse: (t, o, v) => this.parse(t, o, v) });
+    const analysis = analyzeCardFile(path, text, profile, {
+      parse: (t, o, v) => this.parse(t, o, v),
+    });
     this.files.set(path, { text, profile, analysis });
     return analysis;
   }
@@ -261,7 +338,15 @@ export class Checker {
       this.parses.set(key, base);
     }
     if (offset === 0) return base;
-    return { ...base, offset, diagnostics: base.diagnostics.map((d) => ({ ...d, from: d.from + offset, to: d.to + offset })) };
+    return {
+      ...base,
+      offset,
+      diagnostics: base.diagnostics.map((d) => ({
+        ...d,
+        from: d.from + offset,
+        to: d.to + offset,
+      })),
+    };
   }
 
   private lineIndex(file: string, text: string): LineIndex {
@@ -290,17 +375,22 @@ export class Checker {
       const [from, to] = range ? itemRange(draft, i, range.value) : draft.nameRange;
       const text = read(target);
       if (text === undefined) {
-        problems.push(problem('messages-file-not-found', `History file not found: ${target}`, from, to));
+        problems.push(
+          problem('messages-file-not-found', `History file not found: ${target}`, from, to),
+        );
         return;
       }
       const parsed = this.history(target, text, read);
       for (const d of parsed.diagnostics) report(target, d);
       if (parsed.diagnostics.some((d) => d.severity === 'error')) {
-        problems.push(problem('history-invalid', `History file ${target} failed to load`, from, to));
+        problems.push(
+          problem('history-invalid', `History file ${target} failed to load`, from, to),
+        );
       }
       for (const message of parsed.messages) messages.push(flatten(message));
     });
-    for (const message of draft.inlineMessages) messages.push({ role: message.role, content: message.text });
+    for (const message of draft.inlineMessages)
+      messages.push({ role: message.role, content: message.text });
     void profile;
     return { files, messages };
   }
@@ -315,7 +405,10 @@ export class Checker {
 }
 
 /** Checks a load-set once (a fresh `Checker`). */
-export function checkLoadSet(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
+export function checkLoadSet(
+  files: Readonly<Record<string, string>>,
+  options: CheckOptions = {},
+): CheckResult {
   return new Checker().check(files, options);
 }
 
@@ -324,7 +417,11 @@ const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::([^}]*))?\}/g;
 /** Expands `${VAR}` and `${VAR:default}` in every string of a value; unset variables stay as written. */
 function expandEnv(value: unknown, env: Readonly<Record<string, string>>): unknown {
   if (typeof value === 'string') {
-    return value.includes('${') ? value.replace(ENV_REFERENCE, (whole, name: string, fallback?: string) => (Object.hasOwn(env, name) ? env[name]! : (fallback ?? whole))) : value;
+    return value.includes('${')
+      ? value.replace(ENV_REFERENCE, (whole, name: string, fallback?: string) =>
+          Object.hasOwn(env, name) ? env[name]! : (fallback ?? whole),
+        )
+      : value;
   }
   if (Array.isArray(value)) return value.map((item) => expandEnv(item, env));
   if (value && typeof value === 'object') {
@@ -367,15 +464,29 @@ function describePart(part: HistoryPart): string {
 const FILE_TEMPLATE = /\{\{file:([^}]+)\}\}/g;
 
 /** fast-agent's scan: `{{file:path}}` in an instruction must name a file (relative to the load-set root). */
-function checkTemplateFiles(draft: CardDraft, read: (path: string) => string | undefined, options: CheckOptions): RawDiagnostic[] {
+function checkTemplateFiles(
+  draft: CardDraft,
+  read: (path: string) => string | undefined,
+  options: CheckOptions,
+): RawDiagnostic[] {
   const out: RawDiagnostic[] = [];
   const instruction = draft.instruction;
   if (!instruction) return out;
   for (const match of instruction.matchAll(FILE_TEMPLATE)) {
     const target = resolvePath('', match[1]!.trim());
     if (read(target) !== undefined) continue;
-    const [from, to] = draft.ranges['instruction']?.value ?? [draft.bodyFrom, Math.max(draft.bodyFrom + 1, draft.bodyTo)];
-    out.push(problem('instruction-file-not-found', `Instruction file not found: {{file:${match[1]}}} -> ${target}`, from, to));
+    const [from, to] = draft.ranges['instruction']?.value ?? [
+      draft.bodyFrom,
+      Math.max(draft.bodyFrom + 1, draft.bodyTo),
+    ];
+    out.push(
+      problem(
+        'instruction-file-not-found',
+        `Instruction file not found: {{file:${match[1]}}} -> ${target}`,
+        from,
+        to,
+      ),
+    );
   }
   void options;
   void extension;

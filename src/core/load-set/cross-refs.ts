@@ -12,7 +12,10 @@ export interface RefNode {
  * Checks that every referenced agent exists in the load-set and that references form no cycle. Problems
  * are returned per card key, at the exact list item. Iterative (no recursion), linear in cards + refs.
  */
-export function checkAgentRefs(nodes: RefNode[], known: ReadonlySet<string>): Map<number, RawDiagnostic[]> {
+export function checkAgentRefs(
+  nodes: RefNode[],
+  known: ReadonlySet<string>,
+): Map<number, RawDiagnostic[]> {
   const out = new Map<number, RawDiagnostic[]>();
   const add = (key: number, d: RawDiagnostic) => {
     const list = out.get(key);
@@ -25,9 +28,25 @@ export function checkAgentRefs(nodes: RefNode[], known: ReadonlySet<string>): Ma
   for (const node of nodes) {
     for (const ref of node.refs) {
       if (ref.name === node.name) {
-        add(node.key, problem('self-reference', `'${node.name}' references itself in '${ref.field}'`, ref.from, ref.to));
+        add(
+          node.key,
+          problem(
+            'self-reference',
+            `'${node.name}' references itself in '${ref.field}'`,
+            ref.from,
+            ref.to,
+          ),
+        );
       } else if (!known.has(ref.name)) {
-        add(node.key, problem('unknown-agent-ref', `'${ref.name}' is not an agent of the load-set (referenced in '${ref.field}')`, ref.from, ref.to));
+        add(
+          node.key,
+          problem(
+            'unknown-agent-ref',
+            `'${ref.name}' is not an agent of the load-set (referenced in '${ref.field}')`,
+            ref.from,
+            ref.to,
+          ),
+        );
       }
     }
   }
@@ -52,7 +71,10 @@ export function checkAgentRefs(nodes: RefNode[], known: ReadonlySet<string>): Ma
       if (state === 1) {
         const names = stack.map((f) => f.node.name);
         const cycle = [...names.slice(names.indexOf(target.name)), target.name].join(' -> ');
-        add(frame.node.key, problem('dependency-cycle', `Circular dependency: ${cycle}`, ref.from, ref.to));
+        add(
+          frame.node.key,
+          problem('dependency-cycle', `Circular dependency: ${cycle}`, ref.from, ref.to),
+        );
       } else if (state === undefined) {
         colour.set(target.name, 1);
         stack.push({ node: target, next: 0 });

@@ -1,4 +1,12 @@
-import { isAlias, isCollection, isPair, isScalar, parseDocument, type Document, type Node } from 'yaml';
+import {
+  isAlias,
+  isCollection,
+  isPair,
+  isScalar,
+  parseDocument,
+  type Document,
+  type Node,
+} from 'yaml';
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
 
 /** Which YAML version to read with: PyYAML (fast-agent) reads 1.1 (`yes` is true); the RFC profile reads 1.2. */
@@ -30,11 +38,23 @@ export interface ParsedYaml {
  * errors, duplicate keys, alias bombs and over-deep nesting become diagnostics at absolute offsets.
  */
 export function parseYaml(text: string, offset: number, version: YamlVersion): ParsedYaml {
-  const result: ParsedYaml = { doc: null, value: undefined, offset, diagnostics: [], ok: false, empty: false };
+  const result: ParsedYaml = {
+    doc: null,
+    value: undefined,
+    offset,
+    diagnostics: [],
+    ok: false,
+    empty: false,
+  };
   const depth = flowDepthExceeds(text, MAX_YAML_DEPTH);
   if (depth !== -1) {
     result.diagnostics.push(
-      problem('yaml-limit', `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`, offset + depth, offset + depth + 1),
+      problem(
+        'yaml-limit',
+        `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`,
+        offset + depth,
+        offset + depth + 1,
+      ),
     );
     return result;
   }
@@ -42,7 +62,14 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
   try {
     doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, version, strict: false });
   } catch (error) {
-    result.diagnostics.push(problem('yaml-limit', `YAML could not be read: ${describe(error)}`, offset, offset + Math.min(text.length, 1)));
+    result.diagnostics.push(
+      problem(
+        'yaml-limit',
+        `YAML could not be read: ${describe(error)}`,
+        offset,
+        offset + Math.min(text.length, 1),
+      ),
+    );
     return result;
   }
   result.doc = doc;
@@ -55,7 +82,14 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
   result.empty = doc.contents === null;
   if (doc.errors.length > 0) return result;
   if (nodeDepthExceeds(doc.contents, MAX_YAML_DEPTH)) {
-    result.diagnostics.push(problem('yaml-limit', `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`, offset, offset + 1));
+    result.diagnostics.push(
+      problem(
+        'yaml-limit',
+        `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`,
+        offset,
+        offset + 1,
+      ),
+    );
     return result;
   }
   try {
@@ -63,7 +97,12 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     result.ok = true;
   } catch (error) {
     result.diagnostics.push(
-      problem('yaml-limit', `YAML aliases expand too much: ${describe(error)}`, offset, offset + Math.min(text.length, 3)),
+      problem(
+        'yaml-limit',
+        `YAML aliases expand too much: ${describe(error)}`,
+        offset,
+        offset + Math.min(text.length, 3),
+      ),
     );
   }
   return result;
