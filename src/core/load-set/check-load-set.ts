@@ -105,6 +105,8 @@ export class Checker {
   private parses = new Map<string, ParsedYaml>();
   private histories = new Map<string, { text: string; result: ReturnType<typeof parseHistory> }>();
   private lines = new Map<string, LineIndex>();
+  /** Work counters since construction: files split and validated, YAML slices parsed (cache misses). */
+  readonly stats = { filesAnalyzed: 0, yamlParsed: 0 };
 
   /** Checks `files` (path → text; paths `/`-separated, relative to the load-set root). Never throws on text. */
   check(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
@@ -321,6 +323,7 @@ export class Checker {
   private analyze(path: string, text: string, profile: Profile): CardFileAnalysis {
     const cached = this.files.get(path);
     if (cached && cached.text === text && cached.profile === profile) return cached.analysis;
+    this.stats.filesAnalyzed++;
     const analysis = analyzeCardFile(path, text, profile, {
       parse: (t, o, v) => this.parse(t, o, v),
     });
@@ -334,6 +337,7 @@ export class Checker {
     let base = this.parses.get(key);
     if (!base) {
       base = parseYaml(text, 0, version);
+      this.stats.yamlParsed++;
       if (this.parses.size > 50_000) this.parses.clear();
       this.parses.set(key, base);
     }

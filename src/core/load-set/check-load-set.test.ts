@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { Checker, checkLoadSet } from './check-load-set.ts';
+
+const bundle = (body: string) =>
+  `---\ntype: agent\nname: one\n---\nFirst.\n\n---\ntype: agent\nname: two\n---\n${body}\n\n---\ntype: chain\nname: three\nsequence: [one, two]\n---\n`;
+
+describe('Checker', () => {
+  it('re-analyses only the changed file and re-parses only the changed frontmatter', () => {
+    const checker = new Checker();
+    checker.check({
+      'a.md': bundle('Second.'),
+      'b.yaml': 'type: agent\nname: b\ninstruction: B.\n',
+    });
+    const before = { ...checker.stats };
+    const result = checker.check({
+      'a.md': bundle('Second, edited.'),
+      'b.yaml': 'type: agent\nname: b\ninstruction: B.\n',
+    });
+    expect(checker.stats.filesAnalyzed - before.filesAnalyzed).toBe(1);
+    expect(checker.stats.yamlParsed - before.yamlParsed).toBe(0);
+    expect(result.agents.map((a) => a.name)).toEqual(['one', 'two', 'three', 'b']);
+    const edited = result.agents.find((a) => a.name === 'two')!;
+    expect((edited.data['config'] as { instruction: string }).instruction).toBe('Second, edited.');
+  });
+
+  it('re-parses one frontmatter when one card header changes and shifts later positions', () => {
+    const checker = new Checker();
+    const text = bundle('Second.');
+    checker.check({ 'a.md': text });
+    const parsed = checker.stats.yamlParsed;
+    const edited = text.replace('name: one', 'name: one\nmodle: x');
+    const result = checker.check({ 'a.md': edited });
+    expect(checker.stats.yamlParsed - parsed).toBe(1);
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+      ['unknown-field', 4, 1],
+    ]);
+    expect(result.cards.map((c) => c.line)).toEqual([1, 8, 14]);
+  });
+
+  it('gives the same answer from the cache as from a fresh checker', () => {
+    const checker = new Checker();
+    const files = { 'a.md': bundle('Second.\n---\nnot: a card\n---\n') };
+    checker.check(files);
+    expect(checker.check(files)).toEqual(checkLoadSet(files));
+  });
+
+  it('drops the agents of a file that is no longer in the load-set', () => {
+    const checker = new Checker();
+    checker.check({ 'a.md': bundle('Second.'), 'b.yaml': 'type: agent\nname: b\n' });
+    const result = checker.check({ 'b.yaml': 'type: agent\nname: b\n' });
+    expect(result.agents.map((a) => a.name)).toEqual(['b']);
+    expect(result.cards.map((c) => c.file)).toEqual(['b.yaml']);
+  });
+
+  it('keeps good cards of a load-set when another card is bad', () => {
+    const result = checkLoadSet({
+      'good.yaml': 'type: agent\nname: good\n',
+      'bad.yaml': 'type: agent\nname: bad\nfoo: 1\n',
+    });
+    expect(result.agents.map((a) => a.name)).toEqual(['good']);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'unknown-field', file: 'bad.yaml', card: 'bad', line: 3 }),
+    ]);
+  });
+
+  it('reads a history file named in messages as history, not as a card (rfc)', () => {
+    const result = checkLoadSet({
+      'card.md': '---\ntype: agent\nname: c\nmessages: ./h.md\n---\nHi.\n',
+      'h.md': 'Hello\n---ASSISTANT\nHi there\n',
+    });
+    expect(result.cards.map((c) => c.file)).toEqual(['card.md']);
+    expect(result.agents[0]!.history).toEqual([
+      { role: 'user', content: 'Hello' },
+      { role: 'assistant', content: 'Hi there' },
+    ]);
+  });
+});

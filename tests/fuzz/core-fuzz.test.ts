@@ -1,0 +1,490 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Checker, checkLoadSet, type CheckOptions, type CheckResult, type DiagnosticCode, type Profile } from '../../src/core/index.ts';
+import { findPartitionBreaks } from './card-partition.ts';
+import { mutate } from './mutate.ts';
+import { countFromEnv, inputSeed, Random, runSeed } from './random.ts';
+import { INLINE_SEEDS, loadSampleSeeds, type Seed } from './seeds.ts';
+import { shrink } from './shrink.ts';
+import { findMalformations } from './well-formed.ts';
+
+// The core's promise: whatever the text, `checkLoadSet` returns well-formed, cloneable data and never
+// throws or hangs. Inputs are mutations of real and hand-written cards plus hand-built pathological
+// cases. A run is reproducible from FUZZ_SEED; FUZZ_COUNT sets how many mutated inputs it tries.
+
+const SEED = runSeed(process.env);
+const COUNT = countFromEnv(process.env, 'FUZZ_COUNT', 10_000);
+console.log(`core fuzz: FUZZ_SEED=${SEED} FUZZ_COUNT=${COUNT}`);
+
+const SAMPLES = loadSampleSeeds();
+if (!SAMPLES) console.log('skipped: sample-card fuzzing (../shared/samples/agentcard/cards is not here); fuzzing inline seeds only');
+
+/** Mutated inputs per part: a quarter on the inline seeds, the rest on the samples (all inline when absent). */
+const INLINE_COUNT = SAMPLES ? Math.ceil(COUNT / 4) : COUNT;
+const SAMPLE_COUNT = COUNT - INLINE_COUNT;
+const PROFILES: readonly Profile[] = ['rfc', 'fast-agent'];
+const FILE_NAMES = ['x.md', 'x.yaml', 'b.markdown', 'SKILL.md', 'x.txt'];
+const PATHOLOGICAL_TIMEOUT = 20_000;
+const MB = 1024 * 1024;
+
+// ---------------------------------------------------------------------------------------------------
+// Running one check and recording what went wrong
+
+/** One load-set check of a fuzz input, described well enough to replay it. */
+interface Trial {
+  label: string;
+  files: Record<string, string>;
+  options: CheckOptions;
+  /** The file that holds the mutated text (what a shrinker cuts down). */
+  mutated: string;
+}
+
+interface Failure {
+  input: string;
+  trial: Trial;
+  problem: string;
+}
+
+/** Runs a check; the outcome is the result or the exception, never a throw. */
+function attempt(files: Record<string, string>, options: CheckOptions, checker?: Checker): { result?: CheckResult; error?: unknown } {
+  try {
+    return { result: checker ? checker.check(files, options) : checkLoadSet(files, options) };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message.split('\n')[0]}`;
+  return `thrown ${typeof error}: ${String(error)}`;
+}
+
+/** Everything wrong with checking `files`: an exception, a malformed result, or (rfc) a broken split. */
+function problemsOf(files: Record<string, string>, options: CheckOptions): string[] {
+  const { result, error } = attempt(files, options);
+  if (!result) return [`throws ${describeError(error)}`];
+  const problems = findMalformations(result, files);
+  if (options.profile === 'rfc') problems.push(...findPartitionBreaks(result, files));
+  return problems;
+}
+
+/** A failure's kind with numbers blanked, so the same bug found many times is shrunk and shown once. */
+function kindOf(problem: string): string {
+  return problem.replace(/\d+/g, '#').replace(/'[^']*'/g, "'…'");
+}
+
+const codesSeen = new Set<DiagnosticCode>();
+let checksRun = 0;
+
+/** Checks every trial of an input; adds what went wrong to `failures`. */
+function runTrials(input: string, trials: Trial[], failures: Failure[]): void {
+  for (const trial of trials) {
+    checksRun++;
+    const { result, error } = attempt(trial.files, trial.options);
+    const problems = result ? findMalformations(result, trial.files) : [`throws ${describeError(error)}`];
+    if (result) {
+      for (const d of result.diagnostics) codesSeen.add(d.code);
+      if (trial.options.profile === 'rfc') problems.push(...findPartitionBreaks(result, trial.files));
+    }
+    for (const problem of problems) failures.push({ input, trial, problem });
+  }
+}
+
+/**
+ * Turns failures into a readable report: each distinct kind once, its input shrunk to a small reproducer
+ * and written under the OS temp folder (the path is printed) so it can be replayed by hand.
+ */
+function report(part: string, failures: Failure[]): string[] {
+  const kinds = new Map<string, Failure[]>();
+  for (const f of failures) {
+    const k = kindOf(f.problem);
+    kinds.set(k, [...(kinds.get(k) ?? []), f]);
+  }
+  const lines: string[] = [];
+  let shrunk = 0;
+  for (const [kind, list] of kinds) {
+    const first = list[0]!;
+    const { trial } = first;
+    let text = trial.files[trial.mutated]!;
+    if (shrunk++ < 8) {
+      text = shrink(text, (candidate) => problemsOf({ ...trial.files, [trial.mutated]: candidate }, trial.options).some((p) => kindOf(p) === kind));
+    }
+    const dir = join(tmpdir(), `agentcard-fuzz-${SEED}`, part, String(shrunk));
+    for (const [path, content] of Object.entries({ ...trial.files, [trial.mutated]: text })) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    }
+    writeFileSync(join(dir, 'options.json'), JSON.stringify(trial.options));
+    lines.push(
+      `${list.length}× ${first.problem}\n    first: ${first.input}, ${trial.label}\n    shrunk ${trial.mutated}: ${JSON.stringify(text.length > 400 ? `${text.slice(0, 400)}…` : text)}\n    files: ${dir}`,
+    );
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Building load-sets around a mutated text
+
+const HISTORY_MD = INLINE_SEEDS.find((s) => s.name === 'inline/history.md')!.text;
+const HISTORY_JSON = INLINE_SEEDS.find((s) => s.name === 'inline/history.json')!.text;
+const CONFIG = INLINE_SEEDS.find((s) => s.name === 'inline/fastagent.config.yaml')!.text;
+const TOOLS_PY = 'def fn(x):\n    return x\n\nasync def other():\n    pass\n';
+const REFERENCES = 'messages: [history.md, history.json]\nfunction_tools: [tools.py:fn]\nservers: [fs, web, nowhere]\n';
+const ENV = { HOME: '/home/x', VAR: 'value' };
+
+/** Inserts reference fields after the first line, which lands them in a frontmatter when there is one. */
+function withReferences(text: string): string {
+  const end = text.indexOf('\n');
+  return end === -1 ? `${text}\n${REFERENCES}` : text.slice(0, end + 1) + REFERENCES + text.slice(end + 1);
+}
+
+function optionsFor(profile: Profile, path: string, random: Random): CheckOptions {
+  const options: CheckOptions = { profile };
+  if (random.chance(0.4)) options.cards = [path];
+  if (random.chance(0.2)) options.discovered = [path];
+  if (profile === 'fast-agent' && random.chance(0.3)) options.env = ENV;
+  return options;
+}
+
+/**
+ * The checks of one mutated text: alone under every file name in both profiles, and sometimes inside a
+ * multi-file load-set (card, history files, `fastagent.config.yaml`, `tools.py`) as one of its files.
+ */
+function trialsFor(text: string, random: Random, donor: string): Trial[] {
+  const trials: Trial[] = [];
+  for (const path of FILE_NAMES) {
+    for (const profile of PROFILES) {
+      trials.push({ label: `${path} (${profile})`, files: { [path]: text }, options: optionsFor(profile, path, random), mutated: path });
+    }
+  }
+  if (random.chance(0.15)) {
+    const slot = random.pick(['card', 'history.md', 'history.json', 'config'] as const);
+    const card = random.pick(['agents/x.md', 'agents/x.yaml']);
+    const files: Record<string, string> = {
+      [card]: withReferences(slot === 'card' ? text : INLINE_SEEDS[0]!.text),
+      'agents/history.md': slot === 'history.md' ? text : HISTORY_MD,
+      'agents/history.json': slot === 'history.json' ? text : HISTORY_JSON,
+      'fastagent.config.yaml': slot === 'config' ? text : CONFIG,
+      'agents/tools.py': TOOLS_PY,
+      'agents/other.md': donor,
+    };
+    const mutated = slot === 'card' ? card : slot === 'config' ? 'fastagent.config.yaml' : `agents/${slot}`;
+    for (const profile of PROFILES) {
+      trials.push({ label: `load-set, mutated ${mutated} (${profile})`, files, options: { profile, ...(profile === 'fast-agent' ? { env: ENV } : {}) }, mutated });
+    }
+  }
+  return trials;
+}
+
+/** Input `index` of a part: a seed, its mutations, and the checks to run, all from the input's own seed. */
+function makeInput(pool: readonly Seed[], index: number): { name: string; text: string; trials: Trial[] } {
+  const random = new Random(inputSeed(SEED, index));
+  const seed = random.pick(pool);
+  const donor = random.pick(pool).text;
+  const { text, applied } = mutate(seed.text, random, donor);
+  return { name: `input #${index} (${seed.name}; ${applied.join(', ')})`, text, trials: trialsFor(text, random, donor) };
+}
+
+/** Fuzzes `count` inputs from `pool`, yielding to the event loop now and then so the timeout can fire. */
+async function fuzz(part: string, pool: readonly Seed[], first: number, count: number, signal: AbortSignal): Promise<void> {
+  const failures: Failure[] = [];
+  const started = performance.now();
+  for (let i = first; i < first + count && !signal.aborted; i++) {
+    const input = makeInput(pool, i);
+    runTrials(input.name, input.trials, failures);
+    if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`core fuzz ${part}: ${count} inputs from ${pool.length} seeds in ${seconds} s, ${failures.length} failures`);
+  expect(report(part, failures)).toEqual([]);
+}
+
+/** Generous per-test bound for a fuzz part: a hang guard, not a timed assertion. */
+function fuzzTimeout(count: number): number {
+  return Math.max(60_000, count * 20);
+}
+
+describe('the core never throws and returns well-formed results on mutated cards', () => {
+  afterAll(() => {
+    console.log(`core fuzz: ${checksRun} checks, ${codesSeen.size} distinct diagnostic codes seen: ${[...codesSeen].sort().join(' ')}`);
+  });
+
+  it(`on ${INLINE_COUNT} mutations of the inline seed cards`, async ({ signal }) => {
+    await fuzz('inline', INLINE_SEEDS, 0, INLINE_COUNT, signal);
+  }, fuzzTimeout(INLINE_COUNT));
+
+  it.skipIf(!SAMPLES)(`on ${SAMPLE_COUNT} mutations of the sample cards`, async ({ signal }) => {
+    await fuzz('samples', [...SAMPLES!, ...INLINE_SEEDS], INLINE_COUNT, SAMPLE_COUNT, signal);
+  }, fuzzTimeout(SAMPLE_COUNT));
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Pathological inputs
+
+/** Checks `files` in both profiles; asserts no throw and a well-formed result; returns results by profile. */
+function checkBoth(files: Record<string, string>, options: CheckOptions = {}): Record<Profile, CheckResult> {
+  const out = {} as Record<Profile, CheckResult>;
+  for (const profile of PROFILES) {
+    const { result, error } = attempt(files, { ...options, profile });
+    expect(error === undefined ? 'returned' : describeError(error), `${Object.keys(files).join(', ')} (${profile})`).toBe('returned');
+    expect(findMalformations(result!, files), `${Object.keys(files).join(', ')} (${profile})`).toEqual([]);
+    if (profile === 'rfc') expect(findPartitionBreaks(result!, files)).toEqual([]);
+    out[profile] = result!;
+  }
+  return out;
+}
+
+/** Checks `text` alone as each of `paths`, in both profiles. */
+function checkAs(text: string, paths: readonly string[]): Array<{ path: string; profile: Profile; result: CheckResult }> {
+  return paths.flatMap((path) => {
+    const results = checkBoth({ [path]: text });
+    return PROFILES.map((profile) => ({ path, profile, result: results[profile] }));
+  });
+}
+
+function codesOf(result: CheckResult): string[] {
+  return [...new Set(result.diagnostics.map((d) => d.code))].sort();
+}
+
+function card(frontmatter: string, body = 'Be helpful.\n'): string {
+  return `---\ntype: agent\nname: x\n${frontmatter}\n---\n${body}`;
+}
+
+/** A "billion laughs" document: `levels` anchors, each a list of ten aliases of the one before. */
+function aliasBomb(levels: number): string {
+  const lines = ['l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+  for (let i = 1; i < levels; i++) lines.push(`l${i}: &l${i} [${Array<string>(10).fill(`*l${i - 1}`).join(', ')}]`);
+  return lines.join('\n');
+}
+
+describe('the core survives pathological inputs', () => {
+  it('reports an alias bomb (billion laughs, 10 levels) as yaml-limit', () => {
+    const bomb = aliasBomb(10);
+    for (const { path, profile, result } of checkAs(card(bomb), ['x.md'])) {
+      expect(codesOf(result), `${path} ${profile}`).toContain('yaml-limit');
+    }
+    for (const { path, profile, result } of checkAs(`type: agent\nname: x\n${bomb}\n`, ['x.yaml'])) {
+      expect(codesOf(result), `${path} ${profile}`).toContain('yaml-limit');
+    }
+    const config = checkBoth({ 'x.md': card(''), 'fastagent.config.yaml': `mcp:\n  servers: {}\n${bomb}\n` });
+    for (const profile of PROFILES) {
+      expect(config[profile].diagnostics.filter((d) => d.file === 'fastagent.config.yaml').map((d) => d.code)).toContain('yaml-limit');
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reports an alias bomb used as a field value as yaml-limit, not as a value', () => {
+    const bomb = aliasBomb(10).replace(/^l9: /m, 'description: ');
+    for (const { path, profile, result } of checkAs(card(bomb), ['x.md'])) {
+      expect(codesOf(result), `${path} ${profile}`).toContain('yaml-limit');
+      expect(result.agents, `${path} ${profile}`).toEqual([]);
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reports 10,000-deep flow sequences [[[…]]] as yaml-limit', () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    for (const { path, profile, result } of [...checkAs(card(`x: ${deep}`), ['x.md']), ...checkAs(`type: agent\nx: ${deep}\n`, ['x.yaml'])]) {
+      expect(codesOf(result), `${path} ${profile}`).toContain('yaml-limit');
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reports 10,000-deep flow mappings {a: {a: …}} as yaml-limit', () => {
+    const deep = `${'{a: '.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    for (const { path, profile, result } of [...checkAs(card(`x: ${deep}`), ['x.md']), ...checkAs(`type: agent\nx: ${deep}\n`, ['x.yaml'])]) {
+      expect(codesOf(result), `${path} ${profile}`).toContain('yaml-limit');
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reports 10,000-deep flow nesting hidden from a quick scan by quotes as yaml-limit', () => {
+    // An escaped quote or an apostrophe inside a plain scalar can make a naive quote-skipping scan lose
+    // track of the nesting; the YAML parser itself still sees all 10,000 levels.
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    for (const value of [`["\\"", ${deep}]`, `[a', ${deep}]`, `['it''s', ${deep}]`]) {
+      for (const { path, profile, result } of checkAs(card(`x: ${value}`), ['x.md', 'x.yaml'])) {
+        if (path === 'x.yaml') continue; // a frontmatter-shaped text is not a valid YAML stream anyway
+        expect(codesOf(result), `${value.slice(0, 8)} ${path} ${profile}`).toContain('yaml-limit');
+      }
+      for (const { path, profile, result } of checkAs(`type: agent\nx: ${value}\n`, ['x.yaml'])) {
+        expect(codesOf(result), `${value.slice(0, 8)} ${path} ${profile}`).toContain('yaml-limit');
+      }
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reports 10,000-deep block nesting (compact `- - - …` sequences) as yaml-limit', () => {
+    const deep = `${'- '.repeat(10_000)}x`;
+    for (const { path, profile, result } of [...checkAs(card(`x:\n${deep}`), ['x.md']), ...checkAs(`type: agent\nx:\n${deep}\n`, ['x.yaml'])]) {
+      expect(codesOf(result), `${path} ${profile}`).toContain('yaml-limit');
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reports deep block nesting by indentation as yaml-limit (and 10,000 levels as input-too-large)', () => {
+    const nested = (levels: number) => Array.from({ length: levels }, (_, i) => `${' '.repeat(i)}a${i}:`).join('\n') + ' x\n';
+    // 10,000 one-space indents are 50 M characters, past MAX_FILE_CHARS: refused before any parsing.
+    const huge = nested(10_000);
+    for (const { path, profile, result } of checkAs(`type: agent\n${huge}`, ['x.yaml'])) {
+      expect(codesOf(result), `${path} ${profile}`).toEqual(['input-too-large']);
+    }
+    const deep = nested(3_000);
+    for (const { path, profile, result } of [...checkAs(card(deep), ['x.md']), ...checkAs(`type: agent\n${deep}`, ['x.yaml'])]) {
+      expect(codesOf(result), `${path} ${profile}`).toContain('yaml-limit');
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reads a 10 MB line in a frontmatter value', () => {
+    const long = 'x'.repeat(10 * MB);
+    for (const { path, profile, result } of checkAs(card(`description: ${long}`), ['x.md'])) {
+      expect(result.cards, `${path} ${profile}`).toHaveLength(1);
+      expect(result.diagnostics.filter((d) => d.severity === 'error'), `${path} ${profile}`).toEqual([]);
+    }
+    checkAs(`type: agent\nname: x\ndescription: ${long}\n`, ['x.yaml']);
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reads a 10 MB line in a body', () => {
+    const long = 'word '.repeat(2 * MB);
+    for (const { path, profile, result } of checkAs(card('', `${long}\n`), ['x.md'])) {
+      expect(result.cards, `${path} ${profile}`).toHaveLength(1);
+      expect(result.compiled[0]?.data, `${path} ${profile}`).toBeDefined();
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reads a file of 10,000 `---` lines', () => {
+    const text = '---\n'.repeat(10_000);
+    for (const { path, profile, result } of checkAs(text, ['x.md', 'x.yaml'])) {
+      if (path === 'x.md' && profile === 'rfc') expect(result.cards, profile).toHaveLength(1);
+      if (path === 'x.yaml') expect(result.cards, profile).toEqual([]);
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('splits a bundle of 5,000 cards whose bodies hold `---` rules into 5,000 cards (rfc)', () => {
+    const text = Array.from({ length: 5_000 }, (_, i) => `---\ntype: agent\nname: a${i}\n---\nPart one of ${i}.\n\n---\n\nPart two.\n---\n\n`).join('');
+    const results = checkBoth({ 'bundle.md': text });
+    expect(results.rfc.cards).toHaveLength(5_000);
+    expect(results.rfc.cards.map((c) => c.name)).toEqual(Array.from({ length: 5_000 }, (_, i) => `a${i}`));
+    expect(results.rfc.agents).toHaveLength(5_000);
+    expect(results['fast-agent'].cards).toHaveLength(1);
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reads a card with a BOM and CRLF line ends like the plain card', () => {
+    const plain = card('description: d');
+    const bom = `\uFEFF${plain.replace(/\n/g, '\r\n')}`;
+    for (const profile of PROFILES) {
+      const a = checkBoth({ 'x.md': plain })[profile];
+      const b = checkBoth({ 'x.md': bom })[profile];
+      expect(codesOf(b), profile).toEqual(codesOf(a));
+      expect(b.agents.map((x) => x.name), profile).toEqual(['x']);
+      expect(b.agents[0]!.data, profile).toEqual(a.agents[0]!.data);
+    }
+    checkAs(`\uFEFFtype: agent\r\nname: x\r\n`, ['x.yaml']);
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reports NUL bytes with an encoding warning', () => {
+    for (const text of [card('', 'Hi\0there\n'), card('description: "a\\0b"', '\0\0\0'), '\0'.repeat(1000), `---\n\0\n---\n`]) {
+      for (const { path, profile, result } of checkAs(text, ['x.md', 'x.yaml'])) {
+        const encoding = result.diagnostics.filter((d) => d.code === 'encoding');
+        if (!text.includes('\0')) continue;
+        expect(encoding.map((d) => d.severity), `${JSON.stringify(text.slice(0, 30))} ${path} ${profile}`).toEqual(['warning']);
+        expect(text[encoding[0]!.from]).toBe('\0');
+      }
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reports unpaired surrogates with an encoding warning', () => {
+    for (const lone of ['\uD800', '\uDC00', '\uDBFF\uDBFF', '\uDFFF\uD800']) {
+      for (const text of [card('', `Hi ${lone} there\n`), card(`description: "${lone}"`), card(`${lone}: x`), lone]) {
+        for (const { path, profile, result } of checkAs(text, ['x.md', 'x.yaml'])) {
+          const encoding = result.diagnostics.filter((d) => d.code === 'encoding');
+          expect(encoding.map((d) => d.severity), `${JSON.stringify(text.slice(0, 30))} ${path} ${profile}`).toEqual(['warning']);
+          expect(JSON.parse(JSON.stringify(result.diagnostics)), `${path} ${profile}`).toHaveLength(result.diagnostics.length);
+        }
+      }
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reports U+FFFD (undecodable bytes) with an encoding error', () => {
+    for (const { path, profile, result } of checkAs(card('', 'caf\uFFFD\n'), ['x.md', 'x.yaml'])) {
+      expect(result.diagnostics.filter((d) => d.code === 'encoding').map((d) => d.severity), `${path} ${profile}`).toEqual(['error']);
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reads an empty file and a whitespace-only file as no card', () => {
+    for (const text of ['', ' \n\t\n\r\n   ', '\uFEFF', '\n'.repeat(10_000)]) {
+      for (const { path, profile, result } of checkAs(text, FILE_NAMES)) {
+        expect(result.cards, `${JSON.stringify(text.slice(0, 10))} ${path} ${profile}`).toEqual([]);
+      }
+      for (const path of ['x.md', 'x.yaml']) {
+        const explicit = checkBoth({ [path]: text }, { cards: [path] });
+        for (const profile of PROFILES) {
+          expect(explicit[profile].diagnostics.some((d) => d.severity === 'error'), `${path} ${profile}`).toBe(true);
+        }
+      }
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('reads 10,000-deep JSON and a 10 MB line in a history file', () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const objects = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    for (const history of [deep, objects, `{"messages": ${deep}}`, `{"messages": [{"role": "user", "content": ${deep}}]}`, `"${'x'.repeat(10 * MB)}"`]) {
+      const results = checkBoth({ 'x.md': card('messages: h.json'), 'h.json': history });
+      for (const profile of PROFILES) {
+        expect(codesOf(results[profile]), profile).toContain('history-invalid');
+      }
+    }
+    checkBoth({ 'x.md': card('messages: h.md'), 'h.md': `---USER\n${'x'.repeat(10 * MB)}\n---ASSISTANT\n${'---RESOURCE\n'.repeat(10_000)}` });
+  }, PATHOLOGICAL_TIMEOUT);
+
+  it('refuses a file past MAX_FILE_CHARS without reading it', () => {
+    for (const { path, profile, result } of checkAs(card('', 'x'.repeat(17 * MB)), ['x.md', 'x.yaml'])) {
+      expect(codesOf(result), `${path} ${profile}`).toEqual(['input-too-large']);
+    }
+  }, PATHOLOGICAL_TIMEOUT);
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Properties
+
+/** The seeds the property tests start from: every sample (when present) and the inline seeds. */
+const ALL_SEEDS: readonly Seed[] = [...(SAMPLES ?? []), ...INLINE_SEEDS];
+
+describe('properties of the split and the Checker cache', () => {
+  it('re-joins the card slices of every seed file to its text (rfc)', () => {
+    for (const seed of ALL_SEEDS) {
+      const path = /\.ya?ml$/i.test(seed.name) ? 'x.yaml' : 'x.md';
+      const files = { [path]: seed.text };
+      const result = checkLoadSet(files, { profile: 'rfc' });
+      expect(findPartitionBreaks(result, files), seed.name).toEqual([]);
+    }
+  });
+
+  it('gives a long-lived Checker the same answers as fresh checks, through edits and reverts', () => {
+    const sessions = Math.max(100, Math.ceil(COUNT / 50));
+    const mismatches: string[] = [];
+    for (let s = 0; s < sessions; s++) {
+      const random = new Random(inputSeed(SEED ^ 0x5eed, s));
+      const seed = random.pick(ALL_SEEDS);
+      const path = random.pick(['x.md', 'x.yaml', 'agents/x.md']);
+      const profile = random.pick(PROFILES);
+      const checker = new Checker();
+      const base: Record<string, string> = { [path]: seed.text, 'agents/history.md': HISTORY_MD, 'fastagent.config.yaml': CONFIG };
+      const first = attempt(base, { profile }, checker).result;
+      const again = attempt(base, { profile }, checker).result;
+      const where = `session ${s} (${seed.name} as ${path}, ${profile})`;
+      if (!isDeepStrictEqual(first, again)) mismatches.push(`${where}: checking the same load-set twice gives different results`);
+      let text = seed.text;
+      for (let edit = 0; edit < 8; edit++) {
+        text = mutate(text, random, random.pick(ALL_SEEDS).text).text;
+        const editProfile = random.chance(0.2) ? random.pick(PROFILES) : profile;
+        const files = { ...base, [path]: text };
+        const cached = attempt(files, { profile: editProfile }, checker);
+        const fresh = attempt(files, { profile: editProfile });
+        if (!isDeepStrictEqual(cached.result, fresh.result) || (cached.error === undefined) !== (fresh.error === undefined)) {
+          mismatches.push(`${where}, edit ${edit} (${editProfile}): the Checker's result differs from a fresh check`);
+        }
+      }
+      const reverted = attempt(base, { profile }, checker).result;
+      if (!isDeepStrictEqual(first, reverted)) mismatches.push(`${where}: reverting the edits does not give the original result`);
+    }
+    expect(mismatches).toEqual([]);
+  }, 60_000);
+});
