@@ -25,8 +25,11 @@ describe('field validation', () => {
   });
 
   it('requires the fields of the type, at the type value', () => {
-    expect(check('type: evaluator_optimizer\nname: e\ngenerator: g\n')).toEqual([
-      ['missing-field', 'error', 1, 7],
+    expect(check('type: evaluator_optimizer\nname: e\ngenerator: g\n')).toContainEqual([
+      'missing-field',
+      'error',
+      1,
+      7,
     ]);
     expect(check('type: chain\nname: c\nsequence:\n')).toEqual([['missing-field', 'error', 3, 1]]);
   });
