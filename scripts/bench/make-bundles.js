@@ -34,13 +34,22 @@ const CARD_COUNT = 1000;
 const SEED = 0x5eed_ac01;
 const PROSE_CHARS = 640;
 
-const ADJECTIVES = 'amber brisk civic dusty eager fluent gentle hollow ivory jolly keen lucid mellow nimble'
-  .concat(' orderly patient quiet rapid steady tidy upbeat vivid wary young zesty')
-  .split(' ');
+const ADJECTIVES =
+  'amber brisk civic dusty eager fluent gentle hollow ivory jolly keen lucid mellow nimble'
+    .concat(' orderly patient quiet rapid steady tidy upbeat vivid wary young zesty')
+    .split(' ');
 const NOUNS = 'ledger harbor atlas beacon cipher dossier engine folio garden herald index journal'
-  .concat(' kettle lantern matrix notary oracle pilot quarry relay scribe tally umpire vessel warden')
+  .concat(
+    ' kettle lantern matrix notary oracle pilot quarry relay scribe tally umpire vessel warden',
+  )
   .split(' ');
-const MODELS = ['sonnet', 'haiku', 'openai.gpt-4.1', 'openai.gpt-4.1-mini', 'generic.llama3.2:latest'];
+const MODELS = [
+  'sonnet',
+  'haiku',
+  'openai.gpt-4.1',
+  'openai.gpt-4.1-mini',
+  'generic.llama3.2:latest',
+];
 const SERVERS = {
   filesystem: ['read_file', 'write_file', 'list_directory', 'search_files'],
   fetch: ['fetch', 'fetch_markdown'],
@@ -93,7 +102,9 @@ export function makeCards(seed = SEED) {
     /** @type {Record<string, string[]>} */
     const tools = {};
     for (const server of servers.slice(0, 2)) {
-      tools[server] = SERVERS[/** @type {keyof typeof SERVERS} */ (server)].filter(() => random() < 0.6);
+      tools[server] = SERVERS[/** @type {keyof typeof SERVERS} */ (server)].filter(
+        () => random() < 0.6,
+      );
     }
     cards.push({
       type: 'agent',
