@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AnalysisClient, HANG_TIMEOUT_MS, type AnalysisEvent } from './analysis-client.ts';
+import type { AnalysisRequest, AnalysisResponse } from './protocol.ts';
+
+/** A worker double that records requests and answers when told to. */
+class FakeWorker {
+  static all: FakeWorker[] = [];
+  requests: AnalysisRequest[] = [];
+  terminated = false;
+  onmessage: ((event: MessageEvent<AnalysisResponse>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  onmessageerror: (() => void) | null = null;
+  constructor() {
+    FakeWorker.all.push(this);
+  }
+  postMessage(request: AnalysisRequest) {
+    this.requests.push(request);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  answer(index = this.requests.length - 1) {
+    const request = this.requests[index]!;
+    const response: AnalysisResponse = {
+      type: 'result',
+      rev: request.rev,
+      cards: [],
+      diagnostics: [],
+      agents: [],
+      selected: null,
+      took: 1,
+    };
+    this.onmessage?.({ data: response } as MessageEvent<AnalysisResponse>);
+  }
+  crash() {
+    this.onerror?.({ preventDefault() {} } as ErrorEvent);
+  }
+}
+
+let events: AnalysisEvent[];
+let client: AnalysisClient;
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeWorker.all = [];
+  events = [];
+  client = new AnalysisClient(
+    () => new FakeWorker() as unknown as Worker,
+    (e) => events.push(e),
+  );
+});
+afterEach(() => {
+  client.dispose();
+  vi.useRealTimers();
+});
+
+describe('AnalysisClient', () => {
+  it('sends only changed files after the first request', () => {
+    client.update({ 'a.md': 'A', 'b.md': 'B' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    worker.answer();
+    client.update({ 'a.md': 'A2', 'b.md': 'B' }, 'rfc', null);
+    const last = worker.requests.at(-1) as Extract<AnalysisRequest, { type: 'check' }>;
+    expect(last.changed).toEqual({ 'a.md': 'A2' });
+    expect(last.removed).toEqual([]);
+  });
+
+  it('coalesces edits made while a request is in flight into one follow-up', () => {
+    client.update({ 'a.md': '1' }, 'rfc', null);
+    client.update({ 'a.md': '12' }, 'rfc', null);
+    client.update({ 'a.md': '123' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    expect(worker.requests).toHaveLength(1);
+    worker.answer();
+    expect(worker.requests).toHaveLength(2);
+    expect((worker.requests[1] as Extract<AnalysisRequest, { type: 'check' }>).changed).toEqual({
+      'a.md': '123',
+    });
+  });
+
+  it('drops answers to requests that are no longer in flight', () => {
+    client.update({ 'a.md': '1' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    worker.answer();
+    worker.answer(0); // a duplicate, late answer
+    expect(events.filter((e) => e.kind === 'result')).toHaveLength(1);
+  });
+
+  it('restarts a crashed worker and re-sends the whole load-set', () => {
+    client.update({ 'a.md': 'A', 'b.md': 'B' }, 'rfc', null);
+    FakeWorker.all[0]!.crash();
+    expect(events[0]).toMatchObject({ kind: 'restarted' });
+    const fresh = FakeWorker.all[1]!;
+    expect((fresh.requests[0] as Extract<AnalysisRequest, { type: 'check' }>).changed).toEqual({
+      'a.md': 'A',
+      'b.md': 'B',
+    });
+  });
+
+  it('restarts a hung worker once, then waits for the next edit', () => {
+    client.update({ 'a.md': 'slow' }, 'rfc', null);
+    vi.advanceTimersByTime(HANG_TIMEOUT_MS + 1);
+    expect(FakeWorker.all[0]!.terminated).toBe(true);
+    expect(events.map((e) => e.kind)).toEqual(['restarted']);
+    vi.advanceTimersByTime(HANG_TIMEOUT_MS + 1);
+    expect(events.map((e) => e.kind)).toEqual(['restarted', 'stalled']);
+    expect(FakeWorker.all).toHaveLength(2);
+    client.update({ 'a.md': 'fast' }, 'rfc', null);
+    expect(FakeWorker.all).toHaveLength(3);
+  });
+});

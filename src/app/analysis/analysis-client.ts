@@ -1,0 +1,158 @@
+import type { CompiledAgent, Profile } from '../../core/index.ts';
+import type { AnalysisRequest, AnalysisResponse, CardRef } from './protocol.ts';
+
+/** What the client hands the app: the newest answer, or a notice that the worker was restarted. */
+export type AnalysisEvent =
+  | { kind: 'result'; response: Extract<AnalysisResponse, { type: 'result' }> }
+  | { kind: 'selected'; rev: number; selected: CompiledAgent | null }
+  | { kind: 'restarted'; reason: string }
+  | { kind: 'stalled'; reason: string };
+
+/** Makes a worker; injected so tests and the embed can supply their own. */
+export type WorkerFactory = () => Worker;
+
+/** How long an answer may take before the worker is taken to be hung and restarted. */
+export const HANG_TIMEOUT_MS = 5000;
+
+/**
+ * Runs analysis off the main thread. Requests carry a revision and stale answers are dropped. While a
+ * request is in flight, newer edits are coalesced into one follow-up request, so typing never queues work.
+ * If the worker crashes or does not answer within `HANG_TIMEOUT_MS`, it is replaced and the whole
+ * load-set re-sent; if the same input hangs it again, the client stops and reports it until the next edit.
+ */
+export class AnalysisClient {
+  private worker: Worker | null = null;
+  private rev = 0;
+  private inFlight: number | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private sent: Record<string, string> = {};
+  private files: Record<string, string> = {};
+  private profile: Profile = 'rfc';
+  private select: CardRef | null = null;
+  private dirty = false;
+  private hangs = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly makeWorker: WorkerFactory,
+    private readonly onEvent: (event: AnalysisEvent) => void,
+  ) {}
+
+  /** Asks for analysis of `files` (the whole load-set); only changed files cross to the worker. */
+  update(files: Record<string, string>, profile: Profile, select: CardRef | null): void {
+    this.files = files;
+    this.profile = profile;
+    this.select = select;
+    this.dirty = true;
+    this.hangs = 0;
+    this.pump();
+  }
+
+  /** Asks for the compiled output of another card without re-checking. */
+  choose(select: CardRef | null): void {
+    this.select = select;
+    if (this.inFlight !== null || this.dirty) return; // the next result carries it
+    this.ensureWorker().postMessage({
+      type: 'select',
+      rev: this.rev,
+      select,
+    } satisfies AnalysisRequest);
+  }
+
+  /** Stops the worker; the client cannot be used afterwards. */
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  /** Kills the worker as a crash would (for tests of the recovery path). */
+  simulateCrash(): void {
+    this.restart('the analysis worker stopped unexpectedly');
+  }
+
+  private pump(): void {
+    if (this.disposed || this.inFlight !== null || !this.dirty) return;
+    this.dirty = false;
+    const changed: Record<string, string> = {};
+    for (const [path, text] of Object.entries(this.files))
+      if (this.sent[path] !== text) changed[path] = text;
+    const removed = Object.keys(this.sent).filter((path) => !Object.hasOwn(this.files, path));
+    this.sent = { ...this.files };
+    const rev = ++this.rev;
+    this.inFlight = rev;
+    const request: AnalysisRequest = {
+      type: 'check',
+      rev,
+      changed,
+      removed,
+      profile: this.profile,
+      select: this.select,
+    };
+    this.ensureWorker().postMessage(request);
+    this.clearTimer();
+    this.timer = setTimeout(() => this.onHang(rev), HANG_TIMEOUT_MS);
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = this.makeWorker();
+    worker.onmessage = (event: MessageEvent<AnalysisResponse>) => this.receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.restart('the analysis worker crashed');
+    };
+    worker.onmessageerror = () => this.restart('the analysis worker sent an unreadable answer');
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(response: AnalysisResponse): void {
+    if (response.type === 'selected') {
+      if (response.rev === this.rev)
+        this.onEvent({ kind: 'selected', rev: response.rev, selected: response.selected });
+      return;
+    }
+    if (response.rev !== this.inFlight) return; // stale
+    this.clearTimer();
+    this.inFlight = null;
+    if (response.type === 'failed') {
+      this.onEvent({ kind: 'stalled', reason: `analysis failed: ${response.message}` });
+    } else {
+      // Delivered even when newer edits wait: the newest complete answer beats none while typing.
+      this.onEvent({ kind: 'result', response });
+    }
+    this.pump();
+  }
+
+  private onHang(rev: number): void {
+    if (this.inFlight !== rev) return;
+    this.restart(`analysis took longer than ${HANG_TIMEOUT_MS / 1000} s`, this.hangs++ > 0);
+  }
+
+  private restart(reason: string, giveUp = false): void {
+    if (this.disposed) return;
+    this.clearTimer();
+    this.worker?.terminate();
+    this.worker = null;
+    this.sent = {};
+    const wasInFlight = this.inFlight !== null;
+    this.inFlight = null;
+    if (giveUp) {
+      // The same input hung a fresh worker too: wait for the next edit.
+      this.onEvent({ kind: 'stalled', reason: `${reason}; results resume with your next edit` });
+      return;
+    }
+    this.onEvent({ kind: 'restarted', reason });
+    if (wasInFlight || this.dirty || Object.keys(this.files).length > 0) {
+      this.dirty = true;
+      this.pump();
+    }
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,55 @@
+/// <reference lib="webworker" />
+import { Checker, type CheckResult, type CompiledAgent } from '../../core/index.ts';
+import type { AnalysisRequest, AnalysisResponse, CardRef } from './protocol.ts';
+
+// The analysis worker: keeps the load-set and one Checker (so unchanged files and cards are not
+// re-analysed) and answers each request with the split, the diagnostics and the selected card's output.
+const checker = new Checker();
+const files: Record<string, string> = {};
+let last: CheckResult | null = null;
+
+function post(message: AnalysisResponse): void {
+  (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
+}
+
+function selected(select: CardRef | null): CompiledAgent | null {
+  if (!last || !select) return null;
+  const card = last.cards.find((c) => c.file === select.file && c.index === select.index);
+  if (!card) return null;
+  return last.compiled.find((a) => a.file === card.file && a.line === card.line) ?? null;
+}
+
+self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
+  const request = event.data;
+  if (request.type === 'select') {
+    post({ type: 'selected', rev: request.rev, selected: selected(request.select) });
+    return;
+  }
+  const started = performance.now();
+  try {
+    for (const path of request.removed) delete files[path];
+    Object.assign(files, request.changed);
+    last = checker.check(files, { profile: request.profile });
+    post({
+      type: 'result',
+      rev: request.rev,
+      cards: last.cards,
+      diagnostics: last.diagnostics,
+      agents: last.compiled.map((a) => ({
+        name: a.name,
+        type: a.type,
+        file: a.file,
+        line: a.line,
+        ok: a.ok,
+      })),
+      selected: selected(request.select),
+      took: performance.now() - started,
+    });
+  } catch (error) {
+    post({
+      type: 'failed',
+      rev: request.rev,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+};
