@@ -73,10 +73,18 @@ export interface CardFileAnalysis {
   fatal: boolean;
 }
 
-/** Caches used by re-checks; `parse` is consulted for every frontmatter and YAML document. */
+/**
+ * Caches used by re-checks. `parse` is consulted for every frontmatter and YAML document; `cards`, when
+ * given, keeps each card's draft by its own text and context, so an edit in a 1,000-card bundle
+ * re-analyses only the card it touched (the others are re-used, their offsets shifted).
+ */
 export interface AnalysisCaches {
   parse: FrontmatterParser;
+  cards?: Map<string, CardDraft>;
 }
+
+/** Most card drafts a cache keeps before it starts over. */
+const MAX_CACHED_CARDS = 20_000;
 
 /** True for paths the loader reads as cards (by extension, case-insensitive). */
 export function isCardPath(path: string): boolean {
@@ -140,9 +148,19 @@ export function analyzeCardFile(
     split = profile === 'rfc' ? splitMarkdownRfc(text, parse) : splitMarkdownFastAgent(text, parse);
   const diagnostics = [...split.diagnostics, ...checkEncoding(text)];
   const bundle = split.cards.length > 1;
-  const cards = split.cards.map((slice, index) =>
-    analyzeCard(text, slice, index, path, profile, isYaml, bundle),
-  );
+  const cache = caches?.cards;
+  const cards = split.cards.map((slice, index) => {
+    if (!cache) return analyzeCard(text, slice, index, path, profile, isYaml, bundle);
+    // The key holds everything a draft depends on besides its own text: profile, file kind, whether the
+    // file is a bundle, and (for a single card, whose name defaults to the file name) the path.
+    const key = `${profile}|${isYaml ? 'y' : 'm'}|${bundle ? '*' : path}|${slice.yaml === null ? 0 : slice.yamlFrom - slice.from}|${slice.bodyFrom - slice.from}\n${text.slice(slice.from, slice.to)}`;
+    const hit = cache.get(key);
+    if (hit) return shiftDraft(hit, slice.from - hit.from, index);
+    const draft = analyzeCard(text, slice, index, path, profile, isYaml, bundle);
+    if (cache.size >= MAX_CACHED_CARDS) cache.clear();
+    cache.set(key, draft);
+    return draft;
+  });
   return { cards, diagnostics, fatal: split.fatal };
 }
 
@@ -362,4 +380,33 @@ function checkEncoding(text: string): RawDiagnostic[] {
   }
   const what = match[0] === '\0' ? 'a NUL byte' : 'an unpaired UTF-16 surrogate';
   return [problem('encoding', `The text holds ${what}`, match.index, match.index + 1)];
+}
+
+/** A copy of a cached draft moved by `delta` characters (the text before it changed length). */
+function shiftDraft(draft: CardDraft, delta: number, index: number): CardDraft {
+  if (delta === 0 && draft.index === index) return draft;
+  const pair = (r: [number, number]): [number, number] => [r[0] + delta, r[1] + delta];
+  const ranges: Record<string, FieldRange> = {};
+  for (const [key, r] of Object.entries(draft.ranges))
+    ranges[key] = { key: pair(r.key), value: pair(r.value) };
+  return {
+    ...draft,
+    index,
+    from: draft.from + delta,
+    to: draft.to + delta,
+    headerTo: draft.headerTo + delta,
+    bodyFrom: draft.bodyFrom + delta,
+    bodyTo: draft.bodyTo + delta,
+    nameRange: pair(draft.nameRange),
+    ranges,
+    inlineMessages: draft.inlineMessages.map((m) => ({
+      ...m,
+      from: m.from + delta,
+      to: m.to + delta,
+    })),
+    refSites: draft.refSites.map((r) => ({ ...r, from: r.from + delta, to: r.to + delta })),
+    agentRefs: draft.agentRefs.map((r) => ({ ...r, from: r.from + delta, to: r.to + delta })),
+    messageRanges: draft.messageRanges.map(pair),
+    diagnostics: draft.diagnostics.map((d) => ({ ...d, from: d.from + delta, to: d.to + delta })),
+  };
 }

@@ -103,6 +103,7 @@ interface FileEntry {
 export class Checker {
   private files = new Map<string, FileEntry>();
   private parses = new Map<string, ParsedYaml>();
+  private drafts = new Map<string, CardDraft>();
   private histories = new Map<string, { text: string; result: ReturnType<typeof parseHistory> }>();
   private lines = new Map<string, LineIndex>();
   /** Work counters since construction: files split and validated, YAML slices parsed (cache misses). */
@@ -326,6 +327,7 @@ export class Checker {
     this.stats.filesAnalyzed++;
     const analysis = analyzeCardFile(path, text, profile, {
       parse: (t, o, v) => this.parse(t, o, v),
+      cards: this.drafts,
     });
     this.files.set(path, { text, profile, analysis });
     return analysis;
