@@ -1,10 +1,37 @@
 /**
- * Browser entry point: mounts the playground into the `#app` element of `index.html`.
+ * Browser entry point: opens storage, builds the agent model (opening a permalink from the URL as a new
+ * workspace), and mounts the playground into `#app`.
  */
 import { mount } from 'svelte';
 import App from './App.svelte';
+import { AgentModel } from './state/agent-model.svelte.ts';
+import { flushWhenHidden } from './storage/autosave.ts';
+import { openWorkspaceStore } from './storage/workspace-store.ts';
+import { parseThemeChoice, ThemeState } from './theme.svelte.ts';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element to mount the playground into');
 
-mount(App, { target });
+const { store, problem } = await openWorkspaceStore();
+const ui = await store.loadUiState().catch(() => ({}) as Record<string, unknown>);
+const model = new AgentModel({
+  store,
+  ...(problem ? { storeProblem: problem } : {}),
+  makeWorker: () =>
+    new Worker(new URL('./analysis/analysis.worker.ts', import.meta.url), { type: 'module' }),
+  persist: true,
+});
+const lastWorkspace = typeof ui['lastWorkspace'] === 'string' ? ui['lastWorkspace'] : undefined;
+await model.open(location.hash, lastWorkspace);
+// The content now lives in a workspace of its own; a reload must not open the link again.
+if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+
+const theme = new ThemeState(parseThemeChoice(ui['theme']));
+flushWhenHidden({ flush: () => model.flush() });
+const saveUi = (state: { lastWorkspace: string; theme: string }) =>
+  void store.saveUiState(state).catch(() => undefined);
+
+mount(App, { target, props: { model, theme, saveUi } });
+
+// For end-to-end tests and curious users: the model, read-only by convention.
+(window as unknown as { agentcard: { model: AgentModel } }).agentcard = { model };

@@ -1,0 +1,99 @@
+import {
+  Facet,
+  StateEffect,
+  StateField,
+  type EditorState,
+  type Extension,
+} from '@codemirror/state';
+import { ViewPlugin, type EditorView, type ViewUpdate } from '@codemirror/view';
+import type { CardInfo } from '../../core/index.ts';
+
+/** Where a card of the file is, as the editor keeps it: mapped through edits since it was set. */
+export interface CardSpan {
+  /** The card's `CardInfo.index`. */
+  index: number;
+  from: number;
+  to: number;
+}
+
+/** Replaces the file's card split (the core's `CardInfo` list for this file). */
+export const setCards = StateEffect.define<readonly CardInfo[]>();
+
+/**
+ * The file's cards, sorted by start. Set only by `setCards`; between two analyses the spans follow the
+ * edits (positions are mapped), and offsets beyond the document are clamped when set.
+ */
+export const cardsField = StateField.define<readonly CardSpan[]>({
+  create: () => [],
+  update(cards, tr) {
+    for (const effect of tr.effects) {
+      if (effect.is(setCards)) {
+        const length = tr.state.doc.length;
+        const clamp = (n: number) => Math.min(Math.max(0, n), length);
+        return effect.value
+          .map((c) => ({ index: c.index, from: clamp(c.from), to: clamp(c.to) }))
+          .sort((a, b) => a.from - b.from);
+      }
+    }
+    if (!tr.docChanged || cards.length === 0) return cards;
+    return cards.map((c) => ({
+      index: c.index,
+      from: tr.changes.mapPos(c.from, 1),
+      to: tr.changes.mapPos(c.to, 1),
+    }));
+  },
+});
+
+/**
+ * The `index` of the card that holds `pos`: the last card starting at or before `pos`. -1 when `pos`
+ * is before the first card or the file has none. A card's end belongs to it only at the end of the file.
+ */
+export function cardIndexAt(state: EditorState, pos: number): number {
+  const cards = state.field(cardsField, false) ?? [];
+  let lo = 0;
+  let hi = cards.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (cards[mid]!.from <= pos) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found === -1 ? -1 : cards[found]!.index;
+}
+
+const cursorCardListener = Facet.define<(index: number) => void>();
+
+const cursorCardPlugin = ViewPlugin.fromClass(
+  class {
+    private last: number;
+
+    constructor(view: EditorView) {
+      this.last = cardIndexAt(view.state, view.state.selection.main.head);
+    }
+
+    update(update: ViewUpdate) {
+      if (!update.selectionSet && !update.docChanged && !cardsChanged(update)) return;
+      const index = cardIndexAt(update.state, update.state.selection.main.head);
+      if (index === this.last) return;
+      this.last = index;
+      for (const listener of update.state.facet(cursorCardListener)) listener(index);
+    }
+  },
+);
+
+function cardsChanged(update: ViewUpdate): boolean {
+  return update.transactions.some((tr) => tr.effects.some((e) => e.is(setCards)));
+}
+
+/**
+ * Tracks the file's cards (`setCards`) and calls `onCursorCard(index)` when the main cursor moves into
+ * another card, or when new cards put it in another one; -1 means it is in no card. Not called for the
+ * card the cursor is in when the view takes the state.
+ */
+export function cursorCard(onCursorCard: (index: number) => void): Extension {
+  return [cardsField, cursorCardListener.of(onCursorCard), cursorCardPlugin];
+}

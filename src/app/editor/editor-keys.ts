@@ -1,0 +1,34 @@
+import { defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { lintKeymap } from '@codemirror/lint';
+import { searchKeymap } from '@codemirror/search';
+import { Prec, type Extension } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+
+/** How long after Escape a Tab press leaves the editor instead of indenting, in milliseconds. */
+export const TAB_ESCAPE_MS = 2000;
+
+/**
+ * Escape then Tab (or Shift-Tab) moves focus out of the editor, so Tab-to-indent never traps keyboard
+ * users. CodeMirror does this itself only when no key binding handles the Escape; closing the
+ * completion list or collapsing a selection does, so an observer (which sees every keydown before the
+ * bindings run) turns the mode on for every Escape.
+ */
+export const escapeReleasesTab: Extension = EditorView.domEventObservers({
+  keydown(event, view) {
+    if (event.key === 'Escape' && !event.altKey && !event.ctrlKey && !event.metaKey)
+      view.setTabFocusMode(TAB_ESCAPE_MS);
+  },
+});
+
+/**
+ * The editor's key bindings: Ctrl/Cmd-Enter calls `run` (when it returns false, the default binding,
+ * insert a blank line, applies), then the standard, search, history and lint keymaps (completion brings its own), and
+ * Tab/Shift-Tab to indent (with `escapeReleasesTab`).
+ */
+export function editorKeys(run: () => boolean): Extension {
+  return [
+    Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => run() }])),
+    keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
+    escapeReleasesTab,
+  ];
+}

@@ -1,0 +1,183 @@
+import { history } from '@codemirror/commands';
+import { bracketMatching, indentOnInput } from '@codemirror/language';
+import { highlightSelectionMatches, search } from '@codemirror/search';
+import {
+  Annotation,
+  Compartment,
+  EditorState,
+  type Extension,
+  type StateEffect,
+} from '@codemirror/state';
+import {
+  drawSelection,
+  dropCursor,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  lineNumbers,
+} from '@codemirror/view';
+import type { Profile } from '../../core/index.ts';
+import { cursorCard } from './cursor-card.ts';
+import { diagnosticsDisplay } from './diagnostics-lint.ts';
+import { cardEditorConfig, documentKind } from './editor-config.ts';
+import { editorKeys } from './editor-keys.ts';
+import {
+  editorTheme,
+  themeCompartment,
+  themeVariant,
+  type EditorThemeName,
+} from './editor-theme.ts';
+import { fieldCompletion } from './field-completion.ts';
+import { fieldHover } from './field-hover.ts';
+import { lazyLanguage } from './language-loader.ts';
+import { historyPersistence, restoreState, type SavedHistory } from './undo-history.ts';
+
+/** What the editor tells its host. Each is called synchronously from the view's update. */
+export interface EditorHooks {
+  /** The user changed the text (typing, paste, undo…); not called for `externalText` changes. */
+  change(text: string): void;
+  /** The undo history to store for `path`, debounced (see `historyPersistence`). */
+  history(saved: SavedHistory, path: string): void;
+  /** The cursor moved into the card with this `CardInfo.index` (-1: no card). */
+  cursorCard(index: number): void;
+  /** Ctrl/Cmd-Enter; return false to let the key insert a blank line. */
+  run(): boolean;
+}
+
+/** The editor settings that can change without loading another file. */
+export interface EditorSettings {
+  profile: Profile;
+  readonly: boolean;
+  theme: EditorThemeName;
+}
+
+/** Everything needed to open one file in the editor. */
+export interface EditorStateOptions extends EditorSettings {
+  path: string;
+  doc: string;
+  /**
+   * Saved undo histories to try, best first (`SavedHistory` values, untrusted): the first that belongs
+   * to exactly `doc` is restored; null and undefined entries are skipped.
+   */
+  histories?: readonly unknown[];
+  hooks: EditorHooks;
+}
+
+/** Marks a transaction that loads text from outside the editor: it is not reported as a user edit. */
+export const externalText = Annotation.define<boolean>();
+
+const profileCompartment = new Compartment();
+const readonlyCompartment = new Compartment();
+
+function readonlyExtension(readonly: boolean): Extension {
+  return readonly
+    ? [EditorState.readOnly.of(true), EditorView.contentAttributes.of({ 'aria-readonly': 'true' })]
+    : [];
+}
+
+function reportEdits(hooks: EditorHooks): Extension {
+  return EditorView.updateListener.of((update) => {
+    if (update.transactions.some((tr) => tr.docChanged && !tr.annotation(externalText)))
+      hooks.change(update.state.doc.toString());
+  });
+}
+
+/**
+ * The editor state for one file: language by path (loaded lazily), card hover and completion, pushed
+ * diagnostics, the card under the cursor, undo history (restored from `options.histories` when one
+ * belongs to this text, and saved through `hooks.history`), keys, theme and accessibility label.
+ */
+export function createEditorState(options: EditorStateOptions): EditorState {
+  const { path, hooks } = options;
+  const extensions: Extension[] = [
+    cardEditorConfig.of({ path }),
+    profileCompartment.of(cardEditorConfig.of({ profile: options.profile })),
+    readonlyCompartment.of(readonlyExtension(options.readonly)),
+    lazyLanguage(documentKind(path)),
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    dropCursor(),
+    EditorState.allowMultipleSelections.of(true),
+    indentOnInput(),
+    bracketMatching(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    search({ top: true }),
+    EditorView.lineWrapping,
+    EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path || 'untitled file'}` }),
+    editorTheme(options.theme),
+    diagnosticsDisplay(),
+    fieldHover(),
+    fieldCompletion(),
+    cursorCard((index) => hooks.cursorCard(index)),
+    historyPersistence({ path, save: (saved, p) => hooks.history(saved, p) }),
+    editorKeys(() => hooks.run()),
+    reportEdits(hooks),
+  ];
+  const config = { doc: options.doc, extensions };
+  for (const saved of options.histories ?? []) {
+    if (saved === undefined || saved === null) continue;
+    const restored = restoreState(saved, options.doc, config);
+    if (restored) return restored;
+  }
+  return EditorState.create(config);
+}
+
+/**
+ * The effects that bring `state` to `settings`; empty when it already has them (so calling this on
+ * every prop change costs nothing when nothing changed).
+ */
+export function reconfigureEditor(
+  state: EditorState,
+  settings: EditorSettings,
+): StateEffect<unknown>[] {
+  const effects: StateEffect<unknown>[] = [];
+  if (state.facet(cardEditorConfig).profile !== settings.profile)
+    effects.push(
+      profileCompartment.reconfigure(cardEditorConfig.of({ profile: settings.profile })),
+    );
+  if (state.readOnly !== settings.readonly)
+    effects.push(readonlyCompartment.reconfigure(readonlyExtension(settings.readonly)));
+  if (state.facet(EditorView.darkTheme) !== (settings.theme === 'dark'))
+    effects.push(themeCompartment.reconfigure(themeVariant(settings.theme)));
+  return effects;
+}
+
+/**
+ * The smallest single change that turns `current` into `text` (common prefix and suffix kept), or null
+ * when they are equal.
+ */
+export function textChange(
+  current: string,
+  text: string,
+): { from: number; to: number; insert: string } | null {
+  if (current === text) return null;
+  let start = 0;
+  const max = Math.min(current.length, text.length);
+  while (start < max && current.charCodeAt(start) === text.charCodeAt(start)) start++;
+  let endA = current.length;
+  let endB = text.length;
+  while (
+    endA > start &&
+    endB > start &&
+    current.charCodeAt(endA - 1) === text.charCodeAt(endB - 1)
+  ) {
+    endA--;
+    endB--;
+  }
+  return { from: start, to: endA, insert: text.slice(start, endB) };
+}
+
+/**
+ * Replaces the view's text with `text` as an external change (not reported through `hooks.change`):
+ * only the differing middle is replaced (`textChange`), so the selection and scroll position survive
+ * where the text is unchanged. The change is undoable. Does nothing when the text is already `text`.
+ */
+export function replaceText(view: EditorView, text: string): void {
+  const change = textChange(view.state.doc.toString(), text);
+  if (change) view.dispatch({ changes: change, annotations: externalText.of(true) });
+}

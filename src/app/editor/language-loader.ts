@@ -1,0 +1,80 @@
+import { Compartment, type Extension } from '@codemirror/state';
+import { ViewPlugin, type EditorView } from '@codemirror/view';
+import { cardEditorConfig, type DocumentKind } from './editor-config.ts';
+
+/** The compartment that holds the file's language support; empty (plain text) until it has loaded. */
+export const languageCompartment = new Compartment();
+
+const loads = new Map<DocumentKind, Promise<Extension>>();
+const loaded = new Map<DocumentKind, Extension>();
+
+async function importLanguage(kind: DocumentKind): Promise<Extension> {
+  switch (kind) {
+    case 'markdown': {
+      const [md, yaml, { cardBundleLanguage }] = await Promise.all([
+        import('@codemirror/lang-markdown'),
+        import('@codemirror/lang-yaml'),
+        import('./card-language.ts'),
+      ]);
+      return cardBundleLanguage(md.markdown({ base: md.markdownLanguage }), yaml.yamlLanguage);
+    }
+    case 'yaml':
+      return (await import('@codemirror/lang-yaml')).yaml();
+    case 'json':
+      return (await import('@codemirror/lang-json')).json();
+    case 'text':
+      return [];
+  }
+}
+
+/**
+ * The language support for a kind of file, imported on first use and shared afterwards (one Language
+ * object per kind, so parse trees stay reusable). A failed import (offline, missing chunk) is retried
+ * on the next call.
+ */
+export function loadLanguage(kind: DocumentKind): Promise<Extension> {
+  let load = loads.get(kind);
+  if (!load) {
+    load = importLanguage(kind);
+    loads.set(kind, load);
+    load.then(
+      (support) => loaded.set(kind, support),
+      () => loads.delete(kind),
+    );
+  }
+  return load;
+}
+
+const languageLoaderPlugin = ViewPlugin.fromClass(
+  class {
+    private live = true;
+
+    constructor(view: EditorView) {
+      const { kind } = view.state.facet(cardEditorConfig);
+      const current = loaded.get(kind);
+      if (kind === 'text' || (current && languageCompartment.get(view.state) === current)) return;
+      loadLanguage(kind).then(
+        (support) => {
+          // A view that moved on to another file (a new state, so a new plugin) drops the answer.
+          if (this.live) view.dispatch({ effects: languageCompartment.reconfigure(support) });
+        },
+        (error: unknown) => {
+          if (this.live) console.warn(`Highlighting for ${kind} files could not be loaded`, error);
+        },
+      );
+    }
+
+    destroy() {
+      this.live = false;
+    }
+  },
+);
+
+/**
+ * Language support for a kind of file, loaded lazily: when the language is not loaded yet the editor
+ * starts as plain text and the compartment is filled when its chunk has arrived. `kind` must match the
+ * state's `cardEditorConfig`.
+ */
+export function lazyLanguage(kind: DocumentKind): Extension {
+  return [languageCompartment.of(loaded.get(kind) ?? []), languageLoaderPlugin];
+}

@@ -1,0 +1,175 @@
+/** The Examples menu: the RFC's own examples, each a small workspace. */
+export interface Example {
+  id: string;
+  title: string;
+  files: Record<string, string>;
+  active: string;
+}
+
+const sizer = `---
+type: agent
+name: sizer
+---
+Given an object, respond only with an estimate of its size.
+`;
+
+const yamlBundle = `---
+type: agent
+name: sizer
+instruction: |
+  Given an object, respond only with an estimate of its size.
+---
+type: agent
+name: greeter
+instruction: |
+  Respond cheerfully.
+`;
+
+const mdBundle = `---
+type: agent
+name: agent-name
+---
+You are a helpful assistant.
+
+---
+type: agent
+name: agent-name2
+---
+You are a helpful assistant #2.
+`;
+
+const chainBundle = `---
+type: agent
+name: url_fetcher
+servers:
+  - fetch
+---
+Given a URL, provide a complete and comprehensive summary.
+
+---
+type: agent
+name: social_media
+---
+Write a 280 character social media post for any given text.
+Respond only with the post, never use hashtags.
+
+---
+type: chain
+name: post_writer
+sequence:
+  - url_fetcher
+  - social_media
+instruction: "Generate a short social media post from a URL summary."
+---
+---USER
+http://llmindset.co.uk
+`;
+
+const pmo = `---
+type: agent
+name: PMO-orchestrator
+default: true
+servers:  # mcp servers
+  - time:
+      tools: [get_time]       # exact tool
+  - github:
+      tools: [search_*]       # pattern
+  - filesystem                # all tools
+function_tools:
+  - tools.py:local_summarize
+  - tools.py:local_redact
+agents:
+  - NY-Project-Manager
+  - London-Project-Manager
+history_mode: scratch
+max_parallel: 128
+child_timeout_sec: 120
+max_display_instances: 20
+tool_hooks:
+  - tools.py:audit_hook
+  - tools.py:safety_guard
+    match:
+      server: github
+      tool: search_*
+  - hook: tools.py:rate_limit
+    predicate: "ctx.tool_type in {'mcp','function'}"
+---
+
+---SYSTEM
+Get reports. Always use one tool call per project/news.
+Responsibilities: NY projects: [OpenAI, Fast-Agent, Anthropic].
+London news: [Economics, Art, Culture].
+Aggregate results and add a one-line PMO summary.
+
+---USER
+Provide the latest NY and London updates.
+
+---ASSISTANT
+Understood. I will fetch updates and return a concise PMO summary.
+`;
+
+const historyCard = `---
+type: agent
+name: support
+messages:
+  - ./history.md
+  - ./fewshot.json
+---
+You answer questions about orders, briefly and politely.
+
+---USER
+Can I change the delivery address?
+
+---ASSISTANT
+Yes, until the parcel ships. Which order is it?
+`;
+
+const historyFile = `Hello, my order has not arrived.
+---ASSISTANT
+Sorry to hear that. What is the order number?
+---USER
+It is 4512.
+`;
+
+const fewshot = `{
+  "messages": [
+    { "role": "user", "content": { "type": "text", "text": "Where is my parcel?" } },
+    { "role": "assistant", "content": { "type": "text", "text": "Let me check the tracking number for you." } }
+  ]
+}
+`;
+
+/** Every example, in menu order. */
+export const EXAMPLES: readonly Example[] = [
+  { id: 'md-card', title: 'Markdown card', files: { 'sizer.md': sizer }, active: 'sizer.md' },
+  {
+    id: 'yaml-bundle',
+    title: 'YAML bundle',
+    files: { 'agents.yaml': yamlBundle },
+    active: 'agents.yaml',
+  },
+  {
+    id: 'md-bundle',
+    title: 'Markdown bundle',
+    files: { 'agents.md': mdBundle },
+    active: 'agents.md',
+  },
+  {
+    id: 'chain',
+    title: 'Chain bundle (url_fetcher → social_media)',
+    files: { 'post_writer.md': chainBundle },
+    active: 'post_writer.md',
+  },
+  {
+    id: 'history',
+    title: 'History preload (messages + inline blocks)',
+    files: { 'support.md': historyCard, 'history.md': historyFile, 'fewshot.json': fewshot },
+    active: 'support.md',
+  },
+  {
+    id: 'pmo',
+    title: 'PMO orchestrator (the RFC example, with its YAML error)',
+    files: { 'PMO-orchestrator.md': pmo },
+    active: 'PMO-orchestrator.md',
+  },
+];

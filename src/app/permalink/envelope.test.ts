@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FILES, parseEnvelope, serializeEnvelope, type PermalinkEnvelope } from './envelope.ts';
+
+const sample: PermalinkEnvelope = {
+  files: { 'agents/a.md': 'A', 'b.yaml': 'B' },
+  active: 'b.yaml',
+  profile: 'fast-agent',
+};
+
+function reasonOf(value: unknown): string {
+  const parsed = parseEnvelope(JSON.stringify(value));
+  return parsed.ok ? 'ok' : parsed.reason;
+}
+
+function wire(overrides: Record<string, unknown>): Record<string, unknown> {
+  return { v: 1, f: [['a.md', 'text']], a: 'a.md', p: 'rfc', ...overrides };
+}
+
+describe('serializeEnvelope', () => {
+  it('writes the compact versioned form, files in insertion order', () => {
+    expect(serializeEnvelope(sample)).toBe(
+      '{"v":1,"f":[["agents/a.md","A"],["b.yaml","B"]],"a":"b.yaml","p":"fast-agent"}',
+    );
+  });
+
+  it('throws a TypeError for an envelope that could not be read back', () => {
+    expect(() => serializeEnvelope({ ...sample, active: 'missing.md' })).toThrow(TypeError);
+    expect(() => serializeEnvelope({ ...sample, files: { '../x': '' }, active: '../x' })).toThrow(
+      TypeError,
+    );
+    expect(() => serializeEnvelope({ ...sample, profile: 'strict' as 'rfc' })).toThrow(TypeError);
+    expect(() => serializeEnvelope({ ...sample, files: null as never })).toThrow(TypeError);
+    expect(() => serializeEnvelope(undefined as never)).toThrow(TypeError);
+  });
+});
+
+describe('parseEnvelope', () => {
+  it('reads back what serializeEnvelope writes', () => {
+    expect(parseEnvelope(serializeEnvelope(sample))).toEqual({ ok: true, envelope: sample });
+  });
+
+  it('keeps a file called __proto__ as an ordinary own entry', () => {
+    const parsed = parseEnvelope(JSON.stringify(wire({ f: [['__proto__', 'x']], a: '__proto__' })));
+    if (!parsed.ok) throw new Error(parsed.detail);
+    expect(Object.keys(parsed.envelope.files)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(parsed.envelope.files)).toBe(Object.prototype);
+  });
+
+  it('accepts nested paths, dots inside names and the largest allowed file count', () => {
+    expect(reasonOf(wire({ f: [['a/b/.c/..d/e..f', '']], a: 'a/b/.c/..d/e..f' }))).toBe('ok');
+    const many = Array.from({ length: MAX_FILES }, (_, i) => [`f${i}.md`, '']);
+    expect(reasonOf(wire({ f: many, a: 'f0.md' }))).toBe('ok');
+  });
+
+  it('reports text that is not a JSON object as invalid content', () => {
+    expect(parseEnvelope('{"v":1,').ok).toBe(false);
+    for (const value of [null, 1, 'x', [], [1]]) expect(reasonOf(value)).toBe('invalid-content');
+  });
+
+  it('reports another content version as an unknown version, and a missing one as invalid', () => {
+    expect(reasonOf(wire({ v: 2 }))).toBe('unknown-version');
+    expect(reasonOf(wire({ v: undefined }))).toBe('invalid-content');
+    expect(reasonOf(wire({ v: '1' }))).toBe('invalid-content');
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['an unexpected field', { x: 1 }],
+    ['a missing file list', { f: undefined }],
+    ['a file list that is an object', { f: { 'a.md': 'text' } }],
+    ['no files', { f: [], a: '' }],
+    [
+      'too many files',
+      { f: Array.from({ length: MAX_FILES + 1 }, (_, i) => [`f${i}`, '']), a: 'f0' },
+    ],
+    ['an entry that is not a pair', { f: [['a.md']] }],
+    ['an entry with a third element', { f: [['a.md', 'x', 'y']] }],
+    ['a text that is not a string', { f: [['a.md', 1]] }],
+    ['a path that is not a string', { f: [[1, 'x']] }],
+    ['an empty path', { f: [['', 'x']], a: '' }],
+    ['a path with NUL', { f: [['a\0.md', 'x']], a: 'a\0.md' }],
+    ['a path with a leading slash', { f: [['/etc/passwd', 'x']], a: '/etc/passwd' }],
+    ['a path with a leading backslash', { f: [['\\x', 'x']], a: '\\x' }],
+    ['a path with a .. segment', { f: [['a/../../b', 'x']], a: 'a/../../b' }],
+    ['a path that is ..', { f: [['..', 'x']], a: '..' }],
+    ['a .. segment between backslashes', { f: [['a\\..\\b', 'x']], a: 'a\\..\\b' }],
+    [
+      'a duplicate path',
+      {
+        f: [
+          ['a.md', 'x'],
+          ['a.md', 'y'],
+        ],
+      },
+    ],
+    ['a missing active file', { a: undefined }],
+    ['an active file that is not one of the files', { a: 'b.md' }],
+    ['an unknown profile', { p: 'strict' }],
+    ['a missing profile', { p: undefined }],
+  ])('reports %s as invalid content', (_, overrides) => {
+    expect(reasonOf(wire(overrides))).toBe('invalid-content');
+  });
+});

@@ -1,0 +1,511 @@
+import type { CardInfo, CompiledAgent, Diagnostic, Profile } from '../../core/index.ts';
+import {
+  AnalysisClient,
+  type AnalysisEvent,
+  type WorkerFactory,
+} from '../analysis/analysis-client.ts';
+import type { AgentSummary, CardRef } from '../analysis/protocol.ts';
+import { EXAMPLES, type Example } from '../examples.ts';
+import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
+import { createAutosave } from '../storage/autosave.ts';
+import { createTabSync } from '../storage/tab-sync.ts';
+import type { SaveResult, WorkspaceStore } from '../storage/workspace-store.ts';
+import type { ReloadMode, Workspace, WorkspaceMeta } from './workspace-types.ts';
+
+/** A message across the top of the app. `id` lets a banner be replaced or dismissed. */
+export interface Banner {
+  id: string;
+  kind: 'error' | 'warning' | 'info';
+  text: string;
+  action?: { label: string; run: () => void };
+}
+
+/** What the panels show of the newest analysis. */
+export interface AnalysisView {
+  rev: number;
+  cards: CardInfo[];
+  diagnostics: Diagnostic[];
+  agents: AgentSummary[];
+  took: number;
+  /** True while the shown results are older than the text (an edit is being analysed, or explicit mode). */
+  stale: boolean;
+}
+
+/** Where the editor should jump next; `seq` changes on every request. */
+export interface RevealRequest {
+  file: string;
+  from: number;
+  to: number;
+  seq: number;
+}
+
+/** The environment the model runs in (injected so the embed and tests can differ). */
+export interface ModelHost {
+  store: WorkspaceStore;
+  storeProblem?: string;
+  makeWorker: WorkerFactory;
+  /** False in the embed: edits are never written to the visitor's saved workspaces. */
+  persist: boolean;
+}
+
+let idCounter = 0;
+function newId(): string {
+  idCounter += 1;
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${idCounter}`;
+}
+
+/** A fresh workspace holding `files`. */
+export function makeWorkspace(
+  name: string,
+  files: Record<string, string>,
+  active: string,
+  profile: Profile = 'rfc',
+): Workspace {
+  return {
+    id: newId(),
+    name,
+    files: { ...files },
+    active,
+    profile,
+    reloadMode: 'hot-swap',
+    revision: 0,
+    updatedAt: Date.now(),
+  };
+}
+
+/**
+ * The in-memory agent model: the open workspace, the analysis of it, the selection and the banners. Every
+ * write goes through a method of this class, which then persists (autosave) and re-analyses; components only
+ * read its fields and call its methods.
+ */
+export class AgentModel {
+  workspace = $state<Workspace>(makeWorkspace('Workspace', {}, ''));
+  workspaces = $state<WorkspaceMeta[]>([]);
+  analysis = $state<AnalysisView>({
+    rev: 0,
+    cards: [],
+    diagnostics: [],
+    agents: [],
+    took: 0,
+    stale: true,
+  });
+  selected = $state<CompiledAgent | null>(null);
+  selection = $state<CardRef | null>(null);
+  banners = $state<Banner[]>([]);
+  reveal = $state<RevealRequest | null>(null);
+  storageKind = $state<'indexeddb' | 'memory'>('memory');
+  /** Saving state for the status line. */
+  saveState = $state<'saved' | 'saving' | 'unsaved' | 'off'>('saved');
+
+  private readonly client: AnalysisClient;
+  private readonly autosave;
+  private readonly tabs;
+  private revealSeq = 0;
+  private conflict = false;
+
+  constructor(private readonly host: ModelHost) {
+    this.client = new AnalysisClient(host.makeWorker, (event) => this.onAnalysis(event));
+    this.storageKind = host.store.kind;
+    if (host.storeProblem) this.banner({ id: 'storage', kind: 'warning', text: host.storeProblem });
+    this.autosave = createAutosave(
+      host.store,
+      () => this.snapshotForSave(),
+      (result) => this.onSaved(result),
+    );
+    this.tabs = createTabSync((message) => {
+      if (message.id === this.workspace.id && message.revision > this.workspace.revision)
+        this.onConflict();
+      void this.refreshList();
+    });
+    if (!host.persist) this.saveState = 'off';
+  }
+
+  /** Opens the app: a permalink in `hash` opens as a new workspace; otherwise the last one, or an example. */
+  async open(hash: string, lastId: string | undefined): Promise<{ openedLink: boolean }> {
+    let openedLink = false;
+    if (hash.startsWith('#v')) {
+      const decoded = await decodePermalink(hash);
+      if (decoded.ok) {
+        const { files, active, profile } = decoded.envelope;
+        this.setWorkspace(
+          makeWorkspace(`Shared link ${new Date().toLocaleString()}`, files, active, profile),
+        );
+        this.markChanged();
+        openedLink = true;
+      } else {
+        this.banner({
+          id: 'permalink',
+          kind: 'error',
+          text: `This link could not be opened: ${decoded.message}`,
+        });
+      }
+    }
+    if (!openedLink) {
+      const stored = lastId ? await this.host.store.load(lastId).catch(() => undefined) : undefined;
+      if (stored) this.setWorkspace(stored);
+      else {
+        const list = this.host.persist ? await this.host.store.list().catch(() => []) : [];
+        const first = list[0]
+          ? await this.host.store.load(list[0].id).catch(() => undefined)
+          : undefined;
+        if (first) this.setWorkspace(first);
+        else {
+          this.loadExample(EXAMPLES[0]!);
+        }
+      }
+    }
+    await this.refreshList();
+    return { openedLink };
+  }
+
+  // ---- files ----
+
+  /** The text of the active file ('' when none). */
+  get activeText(): string {
+    return this.workspace.files[this.workspace.active] ?? '';
+  }
+
+  /** Replaces a file's text (an edit in the editor). */
+  editFile(path: string, text: string): void {
+    if (this.workspace.files[path] === text) return;
+    this.workspace.files[path] = text;
+    this.markChanged();
+  }
+
+  /** Shows a file in the editor. */
+  setActive(path: string): void {
+    if (!Object.hasOwn(this.workspace.files, path) || this.workspace.active === path) return;
+    this.workspace.active = path;
+    this.markChanged(false);
+  }
+
+  /** Adds a file (or several); existing paths get a numbered name instead of being overwritten. */
+  addFiles(files: Record<string, string>, activate = true): string[] {
+    const added: string[] = [];
+    for (const [path, text] of Object.entries(files)) {
+      const free = this.freePath(cleanPath(path) || 'untitled.md');
+      this.workspace.files[free] = text;
+      added.push(free);
+    }
+    if (activate && added[0]) this.workspace.active = added[0];
+    this.markChanged();
+    return added;
+  }
+
+  /** Creates an empty card file with a starter card. */
+  createFile(path: string): string {
+    const clean = cleanPath(path);
+    const starter = /\.ya?ml$/i.test(clean)
+      ? 'type: agent\nname: new_agent\ninstruction: |\n  Describe what the agent does.\n'
+      : '---\ntype: agent\n---\nDescribe what the agent does.\n';
+    return this.addFiles({ [clean || 'untitled.md']: starter })[0]!;
+  }
+
+  /** Renames a file; refuses an empty name or one that exists. Returns an error text or null. */
+  renameFile(from: string, to: string): string | null {
+    const target = cleanPath(to);
+    if (!target) return 'A file needs a name.';
+    if (target === from) return null;
+    if (Object.hasOwn(this.workspace.files, target)) return `${target} exists already.`;
+    const text = this.workspace.files[from];
+    if (text === undefined) return `${from} is not in the workspace.`;
+    delete this.workspace.files[from];
+    this.workspace.files[target] = text;
+    if (this.workspace.active === from) this.workspace.active = target;
+    if (this.workspace.history?.[from] !== undefined) {
+      this.workspace.history[target] = this.workspace.history[from];
+      delete this.workspace.history[from];
+    }
+    this.markChanged();
+    return null;
+  }
+
+  /** Deletes a file. */
+  deleteFile(path: string): void {
+    if (!Object.hasOwn(this.workspace.files, path)) return;
+    delete this.workspace.files[path];
+    if (this.workspace.history) delete this.workspace.history[path];
+    if (this.workspace.active === path)
+      this.workspace.active = Object.keys(this.workspace.files).sort()[0] ?? '';
+    this.markChanged();
+  }
+
+  /** Stores the editor's serialised undo history of a file (saved with the workspace). */
+  setHistory(path: string, json: unknown): void {
+    if (!this.workspace.history) this.workspace.history = {};
+    this.workspace.history[path] = json;
+    if (this.host.persist) this.autosave.schedule();
+  }
+
+  // ---- settings ----
+
+  setProfile(profile: Profile): void {
+    if (this.workspace.profile === profile) return;
+    this.workspace.profile = profile;
+    this.markChanged(true, true);
+  }
+
+  setReloadMode(mode: ReloadMode): void {
+    this.workspace.reloadMode = mode;
+    this.markChanged(false);
+    if (mode === 'hot-swap') this.analyse();
+  }
+
+  /** Runs analysis now (explicit reload mode: Ctrl/Cmd+Enter). */
+  run(): void {
+    this.analyse(true);
+  }
+
+  // ---- selection ----
+
+  /** Selects a card everywhere: split row, editor range, output panel. */
+  selectCard(ref: CardRef | null, revealInEditor = true): void {
+    this.selection = ref;
+    this.client.choose(ref);
+    if (!ref) return;
+    const card = this.analysis.cards.find((c) => c.file === ref.file && c.index === ref.index);
+    if (card && revealInEditor) this.revealRange(card.file, card.from, card.headerTo);
+  }
+
+  /** Jumps the editor to a range of a file (a diagnostic, a card). */
+  revealRange(file: string, from: number, to: number): void {
+    if (this.workspace.active !== file) this.setActive(file);
+    this.revealSeq += 1;
+    this.reveal = { file, from, to, seq: this.revealSeq };
+  }
+
+  // ---- workspaces ----
+
+  /** Opens an example as a new workspace (local work is kept). */
+  loadExample(example: Example): void {
+    this.setWorkspace(
+      makeWorkspace(example.title, example.files, example.active, this.workspace.profile),
+    );
+    this.markChanged();
+  }
+
+  /** Starts an empty workspace. */
+  newWorkspace(): void {
+    this.setWorkspace(
+      makeWorkspace(
+        'Untitled workspace',
+        { 'agent.md': '---\ntype: agent\nname: agent\n---\nDescribe what the agent does.\n' },
+        'agent.md',
+        this.workspace.profile,
+      ),
+    );
+    this.markChanged();
+  }
+
+  /** Switches to a stored workspace (the current one is saved first). */
+  async switchWorkspace(id: string): Promise<void> {
+    if (id === this.workspace.id) return;
+    await this.autosave.flush();
+    const stored = await this.host.store.load(id).catch(() => undefined);
+    if (!stored) {
+      this.banner({ id: 'switch', kind: 'error', text: 'That workspace could not be loaded.' });
+      return;
+    }
+    this.setWorkspace(stored);
+    await this.refreshList();
+  }
+
+  renameWorkspace(name: string): void {
+    const clean = name.trim().slice(0, 120);
+    if (!clean) return;
+    this.workspace.name = clean;
+    this.markChanged(false);
+  }
+
+  async deleteWorkspace(id: string): Promise<void> {
+    await this.host.store.remove(id).catch(() => undefined);
+    if (id === this.workspace.id) {
+      await this.refreshList();
+      const next = this.workspaces.find((w) => w.id !== id);
+      if (next) await this.switchWorkspace(next.id);
+      else this.newWorkspace();
+    }
+    await this.refreshList();
+  }
+
+  /** The permalink fragment (`#v1:…`) of the current workspace. */
+  async shareFragment(): Promise<string> {
+    return encodePermalink({
+      files: { ...this.workspace.files },
+      active: this.workspace.active,
+      profile: this.workspace.profile,
+    });
+  }
+
+  /** Saves now (before unload). */
+  flush(): Promise<void> {
+    return this.host.persist ? this.autosave.flush() : Promise.resolve();
+  }
+
+  dismiss(id: string): void {
+    this.banners = this.banners.filter((b) => b.id !== id);
+  }
+
+  /** Shows or replaces a banner. */
+  banner(banner: Banner): void {
+    this.banners = [...this.banners.filter((b) => b.id !== banner.id), banner];
+  }
+
+  /** Test hook: kills the analysis worker as a crash would. */
+  crashWorker(): void {
+    this.client.simulateCrash();
+  }
+
+  dispose(): void {
+    this.client.dispose();
+    this.autosave.dispose();
+    this.tabs.dispose();
+  }
+
+  // ---- internals ----
+
+  private setWorkspace(workspace: Workspace): void {
+    this.workspace = workspace;
+    this.selection = null;
+    this.selected = null;
+    this.conflict = false;
+    this.dismiss('conflict');
+    this.analysis = { rev: 0, cards: [], diagnostics: [], agents: [], took: 0, stale: true };
+    this.analyse(true);
+  }
+
+  private markChanged(content = true, forceAnalysis = false): void {
+    this.workspace.updatedAt = Date.now();
+    if (this.host.persist && !this.conflict) {
+      this.saveState = 'unsaved';
+      this.autosave.schedule();
+    }
+    if (content || forceAnalysis) this.analyse(forceAnalysis);
+  }
+
+  private analyse(force = false): void {
+    if (this.workspace.reloadMode === 'explicit' && !force) {
+      this.analysis.stale = true;
+      return;
+    }
+    this.analysis.stale = true;
+    this.client.update(
+      $state.snapshot(this.workspace.files) as Record<string, string>,
+      this.workspace.profile,
+      this.selection,
+    );
+  }
+
+  private onAnalysis(event: AnalysisEvent): void {
+    if (event.kind === 'result') {
+      const r = event.response;
+      this.analysis = {
+        rev: r.rev,
+        cards: r.cards,
+        diagnostics: r.diagnostics,
+        agents: r.agents,
+        took: r.took,
+        stale: false,
+      };
+      this.selected = r.selected;
+      this.dismiss('analysis');
+      if (
+        this.selection &&
+        !r.cards.some((c) => c.file === this.selection!.file && c.index === this.selection!.index)
+      )
+        this.selection = null;
+    } else if (event.kind === 'selected') {
+      this.selected = event.selected;
+    } else if (event.kind === 'restarted') {
+      this.banner({
+        id: 'analysis',
+        kind: 'warning',
+        text: `Analysis restarted (${event.reason}). Your text is untouched.`,
+      });
+    } else {
+      this.banner({
+        id: 'analysis',
+        kind: 'error',
+        text: `Analysis paused: ${event.reason}. Your text is untouched.`,
+      });
+    }
+  }
+
+  private snapshotForSave(): Workspace {
+    return $state.snapshot(this.workspace) as Workspace;
+  }
+
+  private onSaved(result: SaveResult): void {
+    if (result.ok) {
+      this.workspace.revision = result.revision;
+      this.saveState = 'saved';
+      this.dismiss('storage-save');
+      this.tabs.announce(this.workspace.id, this.workspace.revision);
+      void this.refreshList();
+      return;
+    }
+    if (result.reason === 'conflict') {
+      this.onConflict();
+      return;
+    }
+    this.saveState = 'off';
+    this.storageKind = 'memory';
+    this.banner({
+      id: 'storage-save',
+      kind: 'error',
+      text: `Not saved: ${result.message} Your work stays open in this tab; download it to keep it.`,
+    });
+  }
+
+  private onConflict(): void {
+    if (this.conflict) return;
+    this.conflict = true;
+    this.saveState = 'unsaved';
+    this.banner({
+      id: 'conflict',
+      kind: 'warning',
+      text: 'This workspace was changed in another tab. Your edits here are not saved over it.',
+      action: { label: 'Keep mine as a copy', run: () => this.forkWorkspace() },
+    });
+  }
+
+  private forkWorkspace(): void {
+    const copy = makeWorkspace(
+      `${this.workspace.name} (copy)`,
+      $state.snapshot(this.workspace.files) as Record<string, string>,
+      this.workspace.active,
+      this.workspace.profile,
+    );
+    copy.reloadMode = this.workspace.reloadMode;
+    this.setWorkspace(copy);
+    this.markChanged();
+  }
+
+  private async refreshList(): Promise<void> {
+    if (!this.host.persist) return;
+    const list = await this.host.store.list().catch(() => [] as WorkspaceMeta[]);
+    this.workspaces = list.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  private freePath(path: string): string {
+    if (!Object.hasOwn(this.workspace.files, path)) return path;
+    const dot = path.lastIndexOf('.');
+    const [base, ext] =
+      dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+    for (let n = 2; ; n++) {
+      const candidate = `${base}-${n}${ext}`;
+      if (!Object.hasOwn(this.workspace.files, candidate)) return candidate;
+    }
+  }
+}
+
+/** Normalises a user-typed path: `/` separators, no leading `/` or `./`, no `..`, no empty segments. */
+export function cleanPath(path: string): string {
+  return path
+    .replace(/\\/g, '/')
+    .split('/')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && part !== '.' && part !== '..')
+    .join('/')
+    .slice(0, 300);
+}

@@ -1,0 +1,54 @@
+/**
+ * The small record of UI preferences kept beside the workspaces (last opened workspace, theme, panel sizes).
+ */
+import { isPlainObject } from './workspace-record.ts';
+
+/** One UI preference value. */
+export type UiValue = string | number | boolean | null;
+
+/**
+ * UI preferences by name, e.g. `{ lastWorkspaceId: 'k3…', theme: 'dark' }`. Readers check each value's type:
+ * the record comes from storage and may have been written by another version of the app.
+ */
+export type UiState = Readonly<Record<string, UiValue>>;
+
+/** Limits of the UI record: entries, name length, string value length. */
+export const UI_STATE_LIMITS = { maxEntries: 64, maxKeyChars: 100, maxStringChars: 4096 } as const;
+
+function isUiValue(value: unknown): value is UiValue {
+  if (typeof value === 'string') return value.length <= UI_STATE_LIMITS.maxStringChars;
+  if (typeof value === 'number') return Number.isFinite(value);
+  return typeof value === 'boolean' || value === null;
+}
+
+/**
+ * Reads a stored UI record, keeping only well-formed entries (at most `maxEntries`). Never throws: a value that is
+ * not a record gives `{}`.
+ */
+export function checkStoredUiState(value: unknown): UiState {
+  if (!isPlainObject(value)) return {};
+  const kept: Array<[string, UiValue]> = [];
+  for (const [key, entry] of Object.entries(value)) {
+    if (kept.length === UI_STATE_LIMITS.maxEntries) break;
+    if (key.length <= UI_STATE_LIMITS.maxKeyChars && isUiValue(entry)) kept.push([key, entry]);
+  }
+  return Object.fromEntries(kept);
+}
+
+/** A plain copy of a UI record to store. Throws a `TypeError` when an entry or the size is out of bounds. */
+export function snapshotUiState(state: UiState): UiState {
+  if (typeof state !== 'object' || state === null)
+    throw new TypeError('UI state must be an object.');
+  const entries = Object.entries(state);
+  if (entries.length > UI_STATE_LIMITS.maxEntries) {
+    throw new TypeError(`UI state has more than ${UI_STATE_LIMITS.maxEntries} entries.`);
+  }
+  for (const [key, value] of entries) {
+    if (key.length > UI_STATE_LIMITS.maxKeyChars || !isUiValue(value)) {
+      throw new TypeError(
+        `UI state entry ${JSON.stringify(key.slice(0, 100))} must be a short string, a finite number, a boolean or null.`,
+      );
+    }
+  }
+  return Object.fromEntries(entries);
+}

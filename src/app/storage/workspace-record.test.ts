@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import type { Workspace } from '../state/workspace-types.ts';
+import {
+  checkStoredMeta,
+  checkStoredWorkspace,
+  RECORD_ISSUES,
+  snapshotWorkspace,
+  STORAGE_LIMITS,
+} from './workspace-record.ts';
+
+const good = (): Workspace => ({
+  id: 'w1',
+  name: 'Agents',
+  files: { 'a.md': '---\ntype: agent\n---\n', 'sub/b.yaml': 'type: agent\n' },
+  active: 'a.md',
+  profile: 'rfc',
+  reloadMode: 'hot-swap',
+  revision: 3,
+  updatedAt: 1_700_000_000_000,
+  history: { 'a.md': { done: [1, 2] } },
+});
+
+const codes = (value: unknown, id?: string) =>
+  checkStoredWorkspace(value, id).issues.map((issue) => issue.code);
+
+describe('checkStoredWorkspace', () => {
+  it('accepts a well-formed record unchanged and without issues', () => {
+    const { workspace, issues } = checkStoredWorkspace(good(), 'w1');
+    expect(issues).toEqual([]);
+    expect(workspace).toEqual(good());
+  });
+
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['a string', 'workspace'],
+    ['an array', [good()]],
+    ['a Map', new Map([['id', 'w1']])],
+    ['a class instance', new (class Ws {})()],
+  ])('drops %s as not-a-workspace', (_label, value) => {
+    const check = checkStoredWorkspace(value);
+    expect(check.workspace).toBeUndefined();
+    expect(check.issues).toEqual([{ code: 'not-a-workspace', field: '' }]);
+  });
+
+  it.each<[string, Partial<Record<keyof Workspace, unknown>>, string]>([
+    ['an empty id', { id: '' }, 'bad-id'],
+    ['a numeric id', { id: 7 }, 'bad-id'],
+    ['an over-long id', { id: 'x'.repeat(STORAGE_LIMITS.maxIdChars + 1) }, 'bad-id'],
+    ['revision 0', { revision: 0 }, 'bad-revision'],
+    ['a fractional revision', { revision: 1.5 }, 'bad-revision'],
+    ['a string revision', { revision: '3' }, 'bad-revision'],
+    ['files as an array', { files: ['a.md'] }, 'bad-files'],
+    ['files missing', { files: undefined }, 'bad-files'],
+  ])('drops a record with %s', (_label, patch, code) => {
+    const check = checkStoredWorkspace({ ...good(), ...patch });
+    expect(check.workspace).toBeUndefined();
+    expect(check.issues.map((i) => i.code)).toEqual([code]);
+    expect(RECORD_ISSUES[code as keyof typeof RECORD_ISSUES].effect).toBe('record');
+  });
+
+  it('drops a record stored under another id', () => {
+    expect(codes(good(), 'w2')).toEqual(['bad-id']);
+  });
+
+  it('drops a record with more files than allowed', () => {
+    const files = Object.fromEntries(
+      Array.from({ length: STORAGE_LIMITS.maxFiles + 1 }, (_, i) => [`f${i}.md`, '']),
+    );
+    expect(codes({ ...good(), files, active: '' })).toEqual(['too-many-files']);
+  });
+
+  it('drops a record holding more text than allowed', () => {
+    const files = { 'big.md': 'x'.repeat(STORAGE_LIMITS.maxTotalChars) };
+    expect(codes({ ...good(), files, active: '' })).toEqual(['too-large']);
+  });
+
+  it('drops only the files whose path or text is bad, keeping the work', () => {
+    const files = { 'a.md': 'ok', '': 'empty path', 'nul\0.md': 'x', 'n.md': 42, 'o.md': null };
+    const check = checkStoredWorkspace({ ...good(), files });
+    expect(check.workspace?.files).toEqual({ 'a.md': 'ok' });
+    expect(check.issues.map((i) => i.code)).toEqual([
+      'bad-file',
+      'bad-file',
+      'bad-file',
+      'bad-file',
+    ]);
+    expect(check.issues[0]?.field).toBe('files[""]');
+  });
+
+  it('resets unreadable settings to defaults and reports each', () => {
+    const check = checkStoredWorkspace({
+      ...good(),
+      name: 12,
+      active: 'gone.md',
+      profile: 'future-profile',
+      reloadMode: 'sometimes',
+      updatedAt: -1,
+      history: [1, 2],
+    });
+    expect(check.issues.map((i) => [i.code, i.field])).toEqual([
+      ['bad-name', 'name'],
+      ['bad-active', 'active'],
+      ['bad-profile', 'profile'],
+      ['bad-reload-mode', 'reloadMode'],
+      ['bad-updated-at', 'updatedAt'],
+      ['bad-history', 'history'],
+    ]);
+    expect(check.workspace).toMatchObject({
+      name: 'Untitled workspace',
+      active: 'a.md',
+      profile: 'rfc',
+      reloadMode: 'hot-swap',
+      updatedAt: 0,
+    });
+    expect(check.workspace && 'history' in check.workspace).toBe(false);
+  });
+
+  it('cuts an over-long name', () => {
+    const check = checkStoredWorkspace({ ...good(), name: 'n'.repeat(5000) });
+    expect(check.workspace?.name).toHaveLength(STORAGE_LIMITS.maxNameChars);
+    expect(check.issues.map((i) => i.code)).toEqual(['bad-name']);
+  });
+
+  it('drops a cyclic undo history (structured clone keeps cycles, JSON cannot)', () => {
+    const history: Record<string, unknown> = {};
+    history['self'] = history;
+    expect(codes({ ...good(), history })).toEqual(['bad-history']);
+  });
+
+  it('keeps a stored "__proto__" path as a file, not a prototype', () => {
+    const files = JSON.parse('{"__proto__": "text", "a.md": "x"}') as Record<string, string>;
+    const ws = checkStoredWorkspace({ ...good(), files }).workspace!;
+    expect(Object.keys(ws.files)).toEqual(['__proto__', 'a.md']);
+    expect(Object.getPrototypeOf(ws.files)).toBe(Object.prototype);
+  });
+
+  it('returns fresh objects that do not share files with the stored value', () => {
+    const stored = good();
+    const ws = checkStoredWorkspace(stored).workspace!;
+    ws.files['new.md'] = '';
+    expect(stored.files).not.toHaveProperty('new.md');
+  });
+});
+
+describe('checkStoredMeta', () => {
+  const meta = { id: 'w1', name: 'A', updatedAt: 5, fileCount: 2, revision: 1 };
+
+  it('accepts a meta entry and rejects one for another id or with bad fields', () => {
+    expect(checkStoredMeta(meta, 'w1')).toEqual(meta);
+    expect(checkStoredMeta(meta, 'w2')).toBeUndefined();
+    expect(checkStoredMeta({ ...meta, fileCount: -1 })).toBeUndefined();
+    expect(checkStoredMeta({ ...meta, revision: 0 })).toBeUndefined();
+    expect(checkStoredMeta({ ...meta, name: null })).toBeUndefined();
+    expect(checkStoredMeta('meta')).toBeUndefined();
+  });
+});
+
+describe('snapshotWorkspace', () => {
+  it('copies a proxied workspace into plain data that structured clone accepts', () => {
+    const proxied = new Proxy(good(), {});
+    const result = snapshotWorkspace(proxied);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(() => structuredClone(result.workspace)).not.toThrow();
+    expect(result.workspace).toEqual(good());
+    expect(result.workspace.files).not.toBe(proxied.files);
+  });
+
+  it('reports a workspace over the size limits instead of throwing', () => {
+    const tooMany = Object.fromEntries(
+      Array.from({ length: STORAGE_LIMITS.maxFiles + 1 }, (_, i) => [`f${i}`, '']),
+    );
+    const big = { 'a.md': 'x'.repeat(STORAGE_LIMITS.maxTotalChars) };
+    expect(snapshotWorkspace({ ...good(), files: tooMany })).toMatchObject({
+      ok: false,
+      code: 'too-many-files',
+    });
+    expect(snapshotWorkspace({ ...good(), files: big })).toMatchObject({
+      ok: false,
+      code: 'too-large',
+    });
+  });
+
+  it('throws a TypeError on a malformed workspace (a programmer error)', () => {
+    expect(() => snapshotWorkspace({ ...good(), revision: 0 })).toThrow(TypeError);
+    expect(() => snapshotWorkspace({ ...good(), id: '' })).toThrow(TypeError);
+    expect(() =>
+      snapshotWorkspace({ ...good(), files: { 'a.md': 1 as unknown as string } }),
+    ).toThrow(TypeError);
+    expect(() => snapshotWorkspace({ ...good(), profile: 'x' as never })).toThrow(TypeError);
+  });
+
+  it('leaves out an undo history that is not JSON rather than failing the save', () => {
+    const history: Record<string, unknown> = {};
+    history['self'] = history;
+    const result = snapshotWorkspace({ ...good(), history });
+    expect(result.ok && 'history' in result.workspace).toBe(false);
+  });
+});
