@@ -13,7 +13,16 @@ export { DIAGNOSTIC_CODES, compareDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
 export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES } from './agentcard/card-types.ts';
 export type { CardType, Profile } from './agentcard/card-types.ts';
-export { allowedFields, requiredFields, fieldSpec, ALL_FIELDS } from './agentcard/field-specs.ts';
+export {
+  allowedFields,
+  requiredFields,
+  fieldDescription,
+  FIELD_DOCS,
+  ALL_FIELDS,
+  TOOL_HOOK_POINTS,
+  LIFECYCLE_HOOK_POINTS,
+} from './agentcard/card-fields.ts';
+export { fieldSpec } from './agentcard/field-specs.ts';
 export { isCardPath, CARD_EXTENSIONS } from './agentcard/analyze-card-file.ts';
 export type { AgentData, Json } from './agentcard/compile-card.ts';
 export type { PythonRef, PythonRefKind } from './agentcard/python-refs.ts';

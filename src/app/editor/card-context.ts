@@ -1,5 +1,6 @@
 import type { EditorState, Text } from '@codemirror/state';
 import { CARD_TYPES, type CardType, type Profile } from '../../core/index.ts';
+import { docText } from './doc-text.ts';
 import { cardEditorConfig, type DocumentKind } from './editor-config.ts';
 import { findYamlDocuments, markdownYamlRegions, type YamlRegion } from './frontmatter-ranges.ts';
 
@@ -87,7 +88,7 @@ export function cardRegions(doc: Text, kind: DocumentKind, isCardFile: boolean):
   const cache = caches[kind];
   let regions = cache.get(doc);
   if (!regions) {
-    const text = doc.toString();
+    const text = docText(doc);
     regions = kind === 'markdown' ? markdownYamlRegions(text) : findYamlDocuments(text);
     cache.set(doc, regions);
   }

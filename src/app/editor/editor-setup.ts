@@ -19,6 +19,7 @@ import {
 } from '@codemirror/view';
 import type { Profile } from '../../core/index.ts';
 import { cursorCard } from './cursor-card.ts';
+import { docText } from './doc-text.ts';
 import { diagnosticsDisplay } from './diagnostics-lint.ts';
 import { cardEditorConfig, documentKind } from './editor-config.ts';
 import { editorKeys } from './editor-keys.ts';
@@ -79,7 +80,7 @@ function readonlyExtension(readonly: boolean): Extension {
 function reportEdits(hooks: EditorHooks): Extension {
   return EditorView.updateListener.of((update) => {
     if (update.transactions.some((tr) => tr.docChanged && !tr.annotation(externalText)))
-      hooks.change(update.state.doc.toString());
+      hooks.change(docText(update.state.doc));
   });
 }
 

@@ -106,6 +106,7 @@ const chrome = EditorView.theme({
     border: '1px solid var(--ed-border)',
     borderRadius: '4px',
     maxWidth: 'min(36rem, 90vw)',
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", sans-serif',
   },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': {
     color: 'var(--ed-bg)',

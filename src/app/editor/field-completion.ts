@@ -5,7 +5,7 @@ import {
   type CompletionResult,
 } from '@codemirror/autocomplete';
 import { EditorState, type Extension } from '@codemirror/state';
-import { allowedFields, CARD_TYPES, fieldSpec, requiredFields } from '../../core/index.ts';
+import { allowedFields, CARD_TYPES, fieldDescription, requiredFields } from '../../core/index.ts';
 import { cardHeaderAt } from './card-context.ts';
 import { cardEditorConfig } from './editor-config.ts';
 
@@ -20,15 +20,18 @@ const TYPE_VALUE = /^type[ \t]*:[ \t]*["']?(\w*)$/;
  */
 export function fieldCompletionSource(context: CompletionContext): CompletionResult | null {
   const { state, pos } = context;
-  const header = cardHeaderAt(state, pos);
-  if (!header) return null;
   const line = state.doc.lineAt(pos);
   const before = line.text.slice(0, pos - line.from);
-
+  // The line's shape first: finding the header needs a pass over the document.
   const typeValue = TYPE_VALUE.exec(before);
+  if (!typeValue && !KEY_PREFIX.test(before)) return null;
+  if (!typeValue && before === '' && !context.explicit) return null;
+  const header = cardHeaderAt(state, pos);
+  if (!header) return null;
+  const profile = state.facet(cardEditorConfig).profile;
+
   if (typeValue) {
     const typed = typeValue[1] ?? '';
-    const profile = state.facet(cardEditorConfig).profile;
     const types: string[] = [...CARD_TYPES];
     if (profile === 'fast-agent') types.push('a2a');
     return {
@@ -38,17 +41,16 @@ export function fieldCompletionSource(context: CompletionContext): CompletionRes
     };
   }
 
-  if (!KEY_PREFIX.test(before) || header.type === null) return null;
-  if (before === '' && !context.explicit) return null;
+  if (header.type === null) return null;
   const after = line.text.slice(before.length);
   const rest = /^[\w.-]*/.exec(after)?.[0] ?? '';
   const hasColon = /^[ \t]*:/.test(after.slice(rest.length));
   const present = new Set(header.keys.filter((k) => k.from !== line.from).map((k) => k.name));
   const required = new Set(requiredFields(header.type));
   const options: Completion[] = [];
-  for (const name of allowedFields(header.type, state.facet(cardEditorConfig).profile)) {
+  for (const name of allowedFields(header.type, profile)) {
     if (present.has(name)) continue;
-    const description = fieldSpec(name)?.description;
+    const description = fieldDescription(name);
     options.push({
       label: name,
       type: 'property',

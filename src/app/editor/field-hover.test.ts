@@ -1,6 +1,6 @@
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { fieldSpec } from '../../core/index.ts';
+import { fieldDescription } from '../../core/index.ts';
 import { cardEditorConfig } from './editor-config.ts';
 import { fieldHoverAt } from './field-hover.ts';
 
@@ -19,7 +19,7 @@ describe('fieldHoverAt', () => {
         type: 'chain',
         allowed: true,
         note: null,
-        description: fieldSpec('sequence')!.description,
+        description: fieldDescription('sequence')!,
         from,
         to: from + 'sequence'.length,
       });
@@ -29,7 +29,7 @@ describe('fieldHoverAt', () => {
   it('says a field is not a field of the card type, and still explains it', () => {
     const info = fieldHoverAt(stateFor(doc), doc.indexOf('model'));
     expect(info).toMatchObject({ allowed: false, note: 'not a field of chain' });
-    expect(info?.description).toBe(fieldSpec('model')!.description);
+    expect(info?.description).toBe(fieldDescription('model')!);
   });
 
   it('handles names no type knows', () => {

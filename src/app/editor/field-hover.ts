@@ -1,6 +1,6 @@
 import type { EditorState, Extension } from '@codemirror/state';
 import { hoverTooltip, type EditorView, type TooltipView } from '@codemirror/view';
-import { allowedFields, fieldSpec, type CardType } from '../../core/index.ts';
+import { allowedFields, fieldDescription, type CardType } from '../../core/index.ts';
 import { cardHeaderAt } from './card-context.ts';
 import { cardEditorConfig } from './editor-config.ts';
 
@@ -16,7 +16,7 @@ export interface FieldHoverInfo {
   typeText: string | null;
   /** True when the card's type allows the field under the current profile. */
   allowed: boolean;
-  /** The field's meaning (`fieldSpec(field).description`), or null for names no type knows. */
+  /** The field's meaning (`fieldDescription(field)`), or null for names no type knows. */
   description: string | null;
   /** One line saying how the field stands for this card: null when it is allowed. */
   note: string | null;
@@ -32,7 +32,7 @@ export function fieldHoverAt(state: EditorState, pos: number): FieldHoverInfo | 
   const key = header.keys.find((k) => k.from <= pos && pos <= k.to);
   if (!key) return null;
   const profile = state.facet(cardEditorConfig).profile;
-  const spec = fieldSpec(key.name);
+  const spec = fieldDescription(key.name);
   const allowed = header.type !== null && allowedFields(header.type, profile).includes(key.name);
   let note: string | null = null;
   if (header.type === null) note = `'${header.typeText ?? ''}' is not a card type`;
@@ -44,7 +44,7 @@ export function fieldHoverAt(state: EditorState, pos: number): FieldHoverInfo | 
     type: header.type,
     typeText: header.typeText,
     allowed,
-    description: spec?.description ?? null,
+    description: spec ?? null,
     note,
   };
 }

@@ -7,11 +7,11 @@ import { didYouMean } from './did-you-mean.ts';
 import {
   ALL_FIELDS,
   allowedFields,
-  fieldSpec,
   isRfcOnlyField,
   requiredFields,
   TOOL_HOOK_POINTS,
-} from './field-specs.ts';
+} from './card-fields.ts';
+import { fieldSpec } from './field-specs.ts';
 
 /** Absolute source ranges of one field: its key and its value. */
 export interface FieldRange {
