@@ -110,7 +110,7 @@ export class AgentModel {
     this.autosave = createAutosave(
       host.store,
       () => this.snapshotForSave(),
-      (result) => this.onSaved(result),
+      (result, saved) => this.onSaved(result, saved),
     );
     this.tabs = createTabSync((message) => {
       if (message.id === this.workspace.id && message.revision > this.workspace.revision)
@@ -150,7 +150,7 @@ export class AgentModel {
           : undefined;
         if (first) this.setWorkspace(first);
         else {
-          this.loadExample(EXAMPLES[0]!);
+          await this.loadExample(EXAMPLES[0]!);
         }
       }
     }
@@ -261,7 +261,7 @@ export class AgentModel {
   /** Selects a card everywhere: split row, editor range, output panel. */
   selectCard(ref: CardRef | null, revealInEditor = true): void {
     this.selection = ref;
-    this.client.choose(ref);
+    this.client.choose(ref ? { file: ref.file, index: ref.index } : null);
     if (!ref) return;
     const card = this.analysis.cards.find((c) => c.file === ref.file && c.index === ref.index);
     if (card && revealInEditor) this.revealRange(card.file, card.from, card.headerTo);
@@ -277,7 +277,8 @@ export class AgentModel {
   // ---- workspaces ----
 
   /** Opens an example as a new workspace (local work is kept). */
-  loadExample(example: Example): void {
+  async loadExample(example: Example): Promise<void> {
+    await this.flush();
     this.setWorkspace(
       makeWorkspace(example.title, example.files, example.active, this.workspace.profile),
     );
@@ -285,7 +286,8 @@ export class AgentModel {
   }
 
   /** Starts an empty workspace. */
-  newWorkspace(): void {
+  async newWorkspace(): Promise<void> {
+    await this.flush();
     this.setWorkspace(
       makeWorkspace(
         'Untitled workspace',
@@ -323,7 +325,7 @@ export class AgentModel {
       await this.refreshList();
       const next = this.workspaces.find((w) => w.id !== id);
       if (next) await this.switchWorkspace(next.id);
-      else this.newWorkspace();
+      else await this.newWorkspace();
     }
     await this.refreshList();
   }
@@ -389,10 +391,13 @@ export class AgentModel {
       return;
     }
     this.analysis.stale = true;
+    const select = this.selection
+      ? { file: this.selection.file, index: this.selection.index }
+      : null;
     this.client.update(
       $state.snapshot(this.workspace.files) as Record<string, string>,
       this.workspace.profile,
-      this.selection,
+      select,
     );
   }
 
@@ -435,7 +440,12 @@ export class AgentModel {
     return $state.snapshot(this.workspace) as Workspace;
   }
 
-  private onSaved(result: SaveResult): void {
+  private onSaved(result: SaveResult, saved: Workspace): void {
+    if (saved.id !== this.workspace.id) {
+      // A save of the workspace we switched away from: only the list changes.
+      void this.refreshList();
+      return;
+    }
     if (result.ok) {
       this.workspace.revision = result.revision;
       this.saveState = 'saved';
@@ -469,7 +479,7 @@ export class AgentModel {
     });
   }
 
-  private forkWorkspace(): void {
+  private async forkWorkspace(): Promise<void> {
     const copy = makeWorkspace(
       `${this.workspace.name} (copy)`,
       $state.snapshot(this.workspace.files) as Record<string, string>,

@@ -208,7 +208,7 @@ function analyzeCard(
   const rawName = validated.fields['name'];
   if (typeof rawName === 'string') draft.name = normalizeName(rawName);
   else if (validated.ranges['name'] === undefined) {
-    if (bundle) {
+    if (bundle && (slice.yaml === null || slice.yaml.ok)) {
       diagnostics.push(
         problem('missing-name', 'Every card of a bundle needs a `name`', anchor[0], anchor[1]),
       );
