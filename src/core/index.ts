@@ -2,7 +2,12 @@
  * The AgentCard core: pure TypeScript (no DOM, no Node APIs, no storage). Give it a load-set (file path →
  * text), get back plain data: the card split, compiled agents and positioned diagnostics.
  */
-export { Checker, checkLoadSet, MAX_FILE_CHARS } from './load-set/check-load-set.ts';
+export {
+  Checker,
+  checkLoadSet,
+  MAX_FILE_CHARS,
+  CONFIG_FILE_NAMES,
+} from './load-set/check-load-set.ts';
 export type {
   CheckOptions,
   CheckResult,
@@ -11,7 +16,8 @@ export type {
 } from './load-set/check-load-set.ts';
 export { DIAGNOSTIC_CODES, compareDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
-export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES } from './agentcard/card-types.ts';
+export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES, readType } from './agentcard/card-types.ts';
+export type { TypeReading } from './agentcard/card-types.ts';
 export type { CardType, Profile } from './agentcard/card-types.ts';
 export {
   allowedFields,

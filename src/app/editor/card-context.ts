@@ -1,5 +1,5 @@
 import type { EditorState, Text } from '@codemirror/state';
-import { CARD_TYPES, type CardType, type Profile } from '../../core/index.ts';
+import { readType, type CardType, type Profile } from '../../core/index.ts';
 import { docText } from './doc-text.ts';
 import { cardEditorConfig, type DocumentKind } from './editor-config.ts';
 import { findYamlDocuments, markdownYamlRegions, type YamlRegion } from './frontmatter-ranges.ts';
@@ -61,17 +61,13 @@ export function readScalar(text: string): string {
  * (read as `agent`). Returns null for anything else.
  */
 export function resolveCardType(text: string | null, profile: Profile): CardType | null {
-  if (text === null) return 'agent';
-  if ((CARD_TYPES as readonly string[]).includes(text)) return text as CardType;
-  const folded = text.trim().toLowerCase();
-  if (folded === '' || folded === '~' || folded === 'null') return 'agent';
-  const match = CARD_TYPES.find((t) => t.toLowerCase() === folded);
-  if (match) return match;
-  if (profile === 'fast-agent') {
-    if (folded === 'a2a') return 'a2a';
-    if (folded === 'smart') return 'agent';
-  }
-  return null;
+  const folded = text?.trim();
+  if (text === null || folded === '~' || folded === 'null') return 'agent';
+  // The editor also offers field help for a mis-cased type, which the rfc profile reports as an error.
+  const reading = readType(text, true, profile === 'rfc' ? 'fast-agent' : profile);
+  if (reading.kind !== 'ok') return null;
+  if (profile === 'rfc' && (reading.type === 'a2a' || reading.note === 'smart')) return null;
+  return reading.type;
 }
 
 const caches: Record<'markdown' | 'yaml', WeakMap<Text, YamlRegion[]>> = {

@@ -1,3 +1,4 @@
+import { CONFIG_FILE_NAMES } from '../../core/index.ts';
 import { Facet } from '@codemirror/state';
 import type { Profile } from '../../core/index.ts';
 
@@ -21,8 +22,6 @@ export interface CardEditorConfig {
   isCardFile: boolean;
 }
 
-const CONFIG_NAMES = new Set(['fastagent.config.yaml', 'fastagent.secrets.yaml']);
-
 /**
  * The kind of a file by its extension, case-insensitive: `.md`/`.markdown` → Markdown, `.yaml`/`.yml`
  * → YAML, `.json` → JSON, anything else (including no extension) → plain text.
@@ -38,13 +37,13 @@ export function documentKind(path: string): DocumentKind {
 
 /**
  * True when the checker reads the file as cards. The fast-agent config files are YAML but not cards;
- * the core keeps the same list privately (`check-load-set.ts`).
+ * the list is the core's (`CONFIG_FILE_NAMES`).
  */
 export function isCardFile(path: string): boolean {
   const kind = documentKind(path);
   if (kind === 'markdown') return true;
   if (kind !== 'yaml') return false;
-  return !CONFIG_NAMES.has(path.slice(path.lastIndexOf('/') + 1));
+  return !CONFIG_FILE_NAMES.has(path.slice(path.lastIndexOf('/') + 1));
 }
 
 /** The editor's configuration facet: path and profile (defaults: no path, `rfc`). */

@@ -85,7 +85,11 @@ export interface CheckResult {
   diagnostics: Diagnostic[];
 }
 
-const CONFIG_NAMES = new Set(['fastagent.config.yaml', 'fastagent.secrets.yaml']);
+/** Files with a card extension that are fast-agent configuration, not cards. */
+export const CONFIG_FILE_NAMES: ReadonlySet<string> = new Set([
+  'fastagent.config.yaml',
+  'fastagent.secrets.yaml',
+]);
 /** Largest file the checker reads (characters); larger ones get `input-too-large`. */
 export const MAX_FILE_CHARS = 16 * 1024 * 1024;
 
@@ -123,7 +127,7 @@ export class Checker {
 
     const candidates = (
       options.cards ??
-      Object.keys(files).filter((p) => isCardPath(p) && !CONFIG_NAMES.has(basename(p)))
+      Object.keys(files).filter((p) => isCardPath(p) && !CONFIG_FILE_NAMES.has(basename(p)))
     )
       .slice()
       .sort();
