@@ -148,6 +148,15 @@ export function analyzeCardFile(
     split = profile === 'rfc' ? splitMarkdownRfc(text, parse) : splitMarkdownFastAgent(text, parse);
   const diagnostics = [...split.diagnostics, ...checkEncoding(text)];
   const bundle = split.cards.length > 1;
+  if (bundle && profile === 'rfc') {
+    const second = split.cards[1]!;
+    const newline = text.indexOf('\n', second.from);
+    const end = newline === -1 ? second.to : newline - (text[newline - 1] === '\r' ? 1 : 0);
+    const message = isYaml
+      ? 'fast-agent 0.10.9 fails on a multi-document YAML file (one card per file); this bundle needs the rfc profile'
+      : "fast-agent 0.10.9 reads only a Markdown file's first card: this card and the ones after it become part of the first card's instruction";
+    diagnostics.push(problem('portability', message, second.from, end));
+  }
   const cache = caches?.cards;
   const cards = split.cards.map((slice, index) => {
     if (!cache) return analyzeCard(text, slice, index, path, profile, isYaml, bundle);

@@ -19,7 +19,7 @@ import type { HistoryMessage, HistoryPart } from '../history/history-message.ts'
 import { LineIndex } from '../line-index.ts';
 import { parseYaml, type ParsedYaml, type YamlVersion } from '../yaml/parse-yaml.ts';
 import { checkAgentRefs } from './cross-refs.ts';
-import { basename, dirname, extension, resolvePath } from './paths.ts';
+import { basename, dirname, resolvePath } from './paths.ts';
 
 /** Options of a check. */
 export interface CheckOptions {
@@ -273,8 +273,7 @@ export class Checker {
           configFor(dirname(file)),
         );
         entry.problems.push(...servers.diagnostics);
-        if (profile === 'fast-agent')
-          entry.problems.push(...checkTemplateFiles(draft, read, options));
+        entry.problems.push(...checkTemplateFiles(draft, read, profile));
         const fields =
           profile === 'fast-agent' && options.env
             ? (expandEnv(draft.fields, options.env) as Record<string, unknown>)
@@ -473,11 +472,11 @@ function describePart(part: HistoryPart): string {
 
 const FILE_TEMPLATE = /\{\{file:([^}]+)\}\}/g;
 
-/** fast-agent's scan: `{{file:path}}` in an instruction must name a file (relative to the load-set root). */
+/** `{{file:path}}` in an instruction must name a file relative to the load-set root (fast-agent's scan). */
 function checkTemplateFiles(
   draft: CardDraft,
   read: (path: string) => string | undefined,
-  options: CheckOptions,
+  profile: Profile,
 ): RawDiagnostic[] {
   const out: RawDiagnostic[] = [];
   const instruction = draft.instruction;
@@ -489,17 +488,23 @@ function checkTemplateFiles(
       draft.bodyFrom,
       Math.max(draft.bodyFrom + 1, draft.bodyTo),
     ];
+    // The RFC defines no templates; fast-agent's validation scan fails the card.
     out.push(
-      problem(
-        'instruction-file-not-found',
-        `Instruction file not found: {{file:${match[1]}}} -> ${target}`,
-        from,
-        to,
-      ),
+      profile === 'fast-agent'
+        ? problem(
+            'instruction-file-not-found',
+            `Instruction file not found: {{file:${match[1]}}} -> ${target}`,
+            from,
+            to,
+          )
+        : problem(
+            'portability',
+            `fast-agent 0.10.9 fails this card: {{file:${match[1]}}} names ${target}, which is not in the load-set`,
+            from,
+            to,
+          ),
     );
   }
-  void options;
-  void extension;
   return out;
 }
 
