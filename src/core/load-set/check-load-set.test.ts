@@ -33,6 +33,7 @@ describe('Checker', () => {
     expect(checker.stats.yamlParsed - parsed).toBe(1);
     expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
       ['unknown-field', 4, 1],
+      ['portability', 8, 1],
     ]);
     expect(result.cards.map((c) => c.line)).toEqual([1, 8, 14]);
   });
