@@ -27,7 +27,11 @@ await model.open(location.hash, lastWorkspace);
 if (location.hash) history.replaceState(null, '', location.pathname + location.search);
 
 const theme = new ThemeState(parseThemeChoice(ui['theme']));
-flushWhenHidden({ flush: () => model.flush() });
+flushWhenHidden({ flush: () => model.pageHidden() });
+addEventListener('pageshow', () => model.pageShown());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') model.pageShown();
+});
 const saveUi = (state: { lastWorkspace: string; theme: string }) =>
   void store.saveUiState(state).catch(() => undefined);
 

@@ -1,7 +1,24 @@
 /**
- * Page object for the playground: what a user sees and does, so specs read as user stories.
+ * Page object for the playground: what a user sees and does, so specs read as user stories. Locators go
+ * through the test ids the components use (`src/app/test-ids.ts`) or through roles and accessible names.
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { TEST_IDS } from '../../src/app/test-ids.ts';
+
+/** The result tabs on the right. */
+export type ResultTab = 'Cards' | 'Problems' | 'Output';
+
+/** The part of `window.agentcard` (see `src/app/main.ts`) these tests use. */
+interface AgentCardWindow {
+  agentcard: {
+    model: {
+      addFiles(files: Record<string, string>, activate?: boolean): string[];
+      crashWorker(): void;
+      activeText: string;
+      analysis: { rev: number };
+    };
+  };
+}
 
 /** The playground page, with every console error and uncaught exception it produced. */
 export class PlaygroundPage {
@@ -10,16 +27,316 @@ export class PlaygroundPage {
   /** Console errors and uncaught exceptions, in order, since this object was made. */
   readonly errors: string[] = [];
 
+  /** The CodeMirror editor (its outer element). */
+  readonly editor: Locator;
+  /** The editable content of the editor, where typing goes. */
+  readonly editorContent: Locator;
+  /** Error squiggles the lint layer draws in the editor. */
+  readonly errorSquiggles: Locator;
+  /** The status line above the editor: analysis and saving state. */
+  readonly status: Locator;
+  /** Every banner across the top. */
+  readonly banners: Locator;
+
+  readonly workspaceSelect: Locator;
+  readonly examplesSelect: Locator;
+  readonly profileSelect: Locator;
+  readonly reloadModeSelect: Locator;
+  readonly themeSelect: Locator;
+  readonly runButton: Locator;
+  readonly shareButton: Locator;
+
+  /** The file list in the sidebar, and one button per file in it. */
+  readonly fileList: Locator;
+  readonly fileItems: Locator;
+  readonly newFileButton: Locator;
+
+  /** The Cards tab: one row per card of the split. */
+  readonly splitRows: Locator;
+  /** The Problems tab: one row per diagnostic, the rows of errors only, and the counts line. */
+  readonly diagnosticRows: Locator;
+  readonly errorRows: Locator;
+  readonly diagnosticCounts: Locator;
+  /** The Output tab: the compiled JSON of the selected card. */
+  readonly outputPanel: Locator;
+  readonly outputJson: Locator;
+  /** The three result panels together (everything that renders analysis results). */
+  readonly panels: Locator;
+
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 });
+    this.editor = page.getByTestId(TEST_IDS.editor);
+    this.editorContent = this.editor.locator('.cm-content');
+    this.errorSquiggles = this.editor.locator('.cm-lintRange-error');
+    this.status = page.getByTestId(TEST_IDS.analysisStatus);
+    this.banners = page.getByTestId(TEST_IDS.banner);
+    this.workspaceSelect = page.getByTestId(TEST_IDS.workspaceSelect);
+    this.examplesSelect = page.getByTestId(TEST_IDS.examplesSelect);
+    this.profileSelect = page.getByTestId(TEST_IDS.profileSelect);
+    this.reloadModeSelect = page.getByTestId(TEST_IDS.reloadModeSelect);
+    this.themeSelect = page.getByTestId(TEST_IDS.themeSelect);
+    this.runButton = page.getByTestId(TEST_IDS.runButton);
+    this.shareButton = page.getByTestId(TEST_IDS.shareButton);
+    this.fileList = page.getByTestId(TEST_IDS.fileList);
+    this.fileItems = page.getByTestId(TEST_IDS.fileItem);
+    this.newFileButton = page.getByTestId(TEST_IDS.newFile);
+    this.splitRows = page.getByTestId(TEST_IDS.splitRow);
+    this.diagnosticRows = page.getByTestId(TEST_IDS.diagnosticRow);
+    this.errorRows = this.diagnosticRows.filter({ has: page.locator('[aria-label="error"]') });
+    this.diagnosticCounts = page.getByTestId(TEST_IDS.diagnosticCounts);
+    this.outputPanel = page.getByTestId(TEST_IDS.outputPanel);
+    this.outputJson = page.getByTestId(TEST_IDS.outputJson);
+    this.panels = page.getByRole('region', { name: 'Results' });
     page.on('console', (message) => {
       if (message.type() === 'error') this.errors.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => this.errors.push(`uncaught: ${error.message}`));
   }
 
-  /** Opens the playground and waits until it has loaded. */
-  async open(): Promise<void> {
-    await this.page.goto('/', { waitUntil: 'load' });
+  // ---- opening ----
+
+  /** Opens the playground at `path` (a fragment may follow) and waits until the editor shows a file. */
+  async open(path = '/'): Promise<void> {
+    await this.page.goto(path, { waitUntil: 'load' });
+    await this.waitUntilReady();
   }
+
+  /** Reloads the page and waits until the editor shows a file again. */
+  async reload(): Promise<void> {
+    await this.page.reload({ waitUntil: 'load' });
+    await this.waitUntilReady();
+  }
+
+  /** Waits for the editor to be mounted and the first analysis to be shown. */
+  async waitUntilReady(): Promise<void> {
+    await expect(this.editorContent).toBeVisible();
+    await this.waitForChecked();
+  }
+
+  // ---- status ----
+
+  /** Waits until the results shown are those of the current text. */
+  async waitForChecked(): Promise<void> {
+    await expect(this.status).toHaveText(/checked in \d+ ms/);
+  }
+
+  /**
+   * Waits until the status line says the workspace is saved (not "unsaved", not "saving"), noticing it
+   * within about 50 ms, as a user watching it would before reloading or sharing.
+   */
+  async waitForSaved(): Promise<void> {
+    await expect
+      .poll(() => this.status.textContent(), { intervals: [50] })
+      .toMatch(/·\s*saved\s*$/);
+  }
+
+  /** The banner whose text matches `text`. */
+  banner(text: string | RegExp): Locator {
+    return this.banners.filter({ hasText: text });
+  }
+
+  /**
+   * Starts recording the text of every banner that appears from now on, however briefly it stays;
+   * read the record with `bannersShown()`.
+   */
+  async recordBanners(): Promise<void> {
+    await this.page.evaluate((testId) => {
+      const shown: string[] = [];
+      (window as unknown as { __bannersShown: string[] }).__bannersShown = shown;
+      const selector = `[data-testid="${testId}"]`;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement) {
+              const found = node.matches(selector) ? [node] : [...node.querySelectorAll(selector)];
+              for (const banner of found) shown.push(banner.textContent ?? '');
+            }
+      }).observe(document.body, { childList: true, subtree: true });
+    }, TEST_IDS.banner);
+  }
+
+  /** The texts of the banners that appeared since `recordBanners()`. */
+  bannersShown(): Promise<string[]> {
+    return this.page.evaluate(
+      () => (window as unknown as { __bannersShown: string[] }).__bannersShown,
+    );
+  }
+
+  // ---- editor ----
+
+  /** Replaces the whole text of the open file, as a paste would (select all, then insert). */
+  async replaceText(text: string): Promise<void> {
+    await this.editorContent.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.insertText(text);
+  }
+
+  /** Puts the cursor at the end of line `line` (1-based) of the open file. */
+  async cursorToEndOfLine(line: number): Promise<void> {
+    await this.editorContent.click();
+    await this.page.keyboard.press('ControlOrMeta+Home');
+    for (let i = 1; i < line; i++) await this.page.keyboard.press('ArrowDown');
+    await this.page.keyboard.press('End');
+  }
+
+  /** Undoes the last edit in the editor (Ctrl/Cmd+Z). */
+  async undo(): Promise<void> {
+    await this.editorContent.focus();
+    await this.page.keyboard.press('ControlOrMeta+Z');
+  }
+
+  /** The text of the open file as the app holds it (the editor only renders the visible lines). */
+  activeText(): Promise<string> {
+    return this.page.evaluate(
+      () => (window as unknown as AgentCardWindow).agentcard.model.activeText,
+    );
+  }
+
+  /** Polls the open file's text until it equals `text`. */
+  async expectText(text: string): Promise<void> {
+    await expect.poll(() => this.activeText()).toBe(text);
+  }
+
+  // ---- model hooks (what a test can do that a user cannot do quickly) ----
+
+  /** Adds files to the workspace through the model (the first becomes active), as a drop would. */
+  async addFilesThroughModel(files: Record<string, string>): Promise<void> {
+    await this.page.evaluate(
+      (f) => void (window as unknown as AgentCardWindow).agentcard.model.addFiles(f),
+      files,
+    );
+  }
+
+  /** The revision of the analysis the panels show; it grows with every answer from the worker. */
+  analysisRev(): Promise<number> {
+    return this.page.evaluate(
+      () => (window as unknown as AgentCardWindow).agentcard.model.analysis.rev,
+    );
+  }
+
+  /** Kills the analysis worker as a crash would. */
+  async crashWorker(): Promise<void> {
+    await this.page.evaluate(() =>
+      (window as unknown as AgentCardWindow).agentcard.model.crashWorker(),
+    );
+  }
+
+  // ---- result panels ----
+
+  /** Shows one of the result tabs. */
+  async showTab(tab: ResultTab): Promise<void> {
+    const button = this.tab(tab);
+    await button.click();
+    await expect(button).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** A result tab's button. */
+  tab(tab: ResultTab): Locator {
+    return this.page.getByRole('tab', { name: new RegExp(`^${tab}\\b`) });
+  }
+
+  /** The Problems rows with this diagnostic code. */
+  diagnostics(code: string): Locator {
+    return this.diagnosticRows.and(this.page.locator(`[data-code="${code}"]`));
+  }
+
+  /** The Cards row of the card called `name`. */
+  splitRow(name: string): Locator {
+    return this.splitRows.filter({
+      has: this.page.locator('.name', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }),
+    });
+  }
+
+  /** Selects the card called `name` in the Cards tab. */
+  async selectCard(name: string): Promise<void> {
+    await this.showTab('Cards');
+    await this.splitRow(name).click();
+    await expect(this.splitRow(name)).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  // ---- files ----
+
+  /** The sidebar button that opens `path`. */
+  file(path: string): Locator {
+    return this.fileItems.filter({ hasText: new RegExp(`^${escapeRegExp(path)}$`) });
+  }
+
+  /** The paths in the file list, in order. */
+  filePaths(): Promise<string[]> {
+    return this.fileItems.allTextContents().then((all) => all.map((t) => t.trim()));
+  }
+
+  /** The file list's button for the file shown in the editor. */
+  get activeFile(): Locator {
+    return this.fileItems.and(this.page.locator('[aria-current="page"]'));
+  }
+
+  /** Creates a file through the New file form. */
+  async createFile(name: string): Promise<void> {
+    await this.newFileButton.click();
+    await this.fileList.getByLabel('File name').fill(name);
+    await this.fileList.getByRole('button', { name: 'Create' }).click();
+    await expect(this.activeFile).toHaveText(name);
+  }
+
+  /** Renames a file through its rename button (Enter confirms). */
+  async renameFile(from: string, to: string): Promise<void> {
+    await this.fileList.getByRole('button', { name: `Rename ${from}` }).click();
+    const input = this.fileList.getByLabel(`New name for ${from}`);
+    await input.fill(to);
+    await input.press('Enter');
+  }
+
+  /** Deletes a file through its delete button, accepting the confirmation. */
+  async deleteFile(path: string): Promise<void> {
+    this.page.once('dialog', (dialog) => void dialog.accept());
+    await this.fileList.getByRole('button', { name: `Delete ${path}` }).click();
+  }
+
+  /** Drops text files onto the playground, as a drag from the desktop would. */
+  async dropFiles(files: Record<string, string>): Promise<void> {
+    const dataTransfer = await this.page.evaluateHandle((entries) => {
+      const dt = new DataTransfer();
+      for (const [name, text] of Object.entries(entries))
+        dt.items.add(new File([text], name, { type: 'text/markdown' }));
+      return dt;
+    }, files);
+    const app = this.page.getByRole('application', { name: 'AgentCard Playground' });
+    await app.dispatchEvent('dragover', { dataTransfer });
+    await app.dispatchEvent('drop', { dataTransfer });
+    await dataTransfer.dispose();
+  }
+
+  // ---- toolbar ----
+
+  /** Opens an example from the Examples menu, by its title. */
+  async openExample(title: string): Promise<void> {
+    await this.examplesSelect.selectOption({ label: title });
+  }
+
+  /** Opens the share dialog and returns the link it offers. */
+  async shareLink(): Promise<string> {
+    await this.shareButton.click();
+    const link = this.page.getByTestId(TEST_IDS.shareLink);
+    await expect(link).toHaveValue(/#v1:/);
+    const value = await link.inputValue();
+    await this.page
+      .getByTestId(TEST_IDS.shareDialog)
+      .getByRole('button', { name: 'Close' })
+      .click();
+    return value;
+  }
+
+  /** The labels of the workspace menu's options. */
+  workspaceOptions(): Promise<string[]> {
+    return this.workspaceSelect
+      .locator('option')
+      .allTextContents()
+      .then((all) => all.map((t) => t.trim()));
+  }
+}
+
+/** Escapes `text` for use inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

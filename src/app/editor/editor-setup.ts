@@ -115,7 +115,8 @@ export function createEditorState(options: EditorStateOptions): EditorState {
     fieldHover(),
     fieldCompletion(),
     cursorCard((index) => hooks.cursorCard(index)),
-    historyPersistence({ path, save: (saved, p) => hooks.history(saved, p) }),
+    // Shorter than the autosave delay, so the history usually travels in the same save as the text.
+    historyPersistence({ path, delay: 250, save: (saved, p) => hooks.history(saved, p) }),
     editorKeys(() => hooks.run()),
     reportEdits(hooks),
   ];

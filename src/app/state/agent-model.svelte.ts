@@ -102,6 +102,7 @@ export class AgentModel {
   private readonly tabs;
   private revealSeq = 0;
   private conflict = false;
+  private hiding = false;
 
   constructor(private readonly host: ModelHost) {
     this.client = new AnalysisClient(host.makeWorker, (event) => this.onAnalysis(event));
@@ -117,7 +118,7 @@ export class AgentModel {
         this.onConflict();
       void this.refreshList();
     });
-    if (!host.persist) this.saveState = 'off';
+    if (!host.persist || host.store.kind === 'memory') this.saveState = 'off';
   }
 
   /** Opens the app: a permalink in `hash` opens as a new workspace; otherwise the last one, or an example. */
@@ -234,7 +235,22 @@ export class AgentModel {
   setHistory(path: string, json: unknown): void {
     if (!this.workspace.history) this.workspace.history = {};
     this.workspace.history[path] = json;
-    if (this.host.persist) this.autosave.schedule();
+    if (!this.host.persist || this.conflict) return;
+    if (this.saveState !== 'off') this.saveState = 'unsaved';
+    // While the page is going away the editor hands over its last history after our own flush began.
+    if (this.hiding) void this.autosave.flush();
+    else this.autosave.schedule();
+  }
+
+  /** The page is being hidden or unloaded: save now, and keep saving at once until it is shown again. */
+  pageHidden(): Promise<void> {
+    this.hiding = true;
+    return this.flush();
+  }
+
+  /** The page is visible again. */
+  pageShown(): void {
+    this.hiding = false;
   }
 
   // ---- settings ----
@@ -379,7 +395,7 @@ export class AgentModel {
   private markChanged(content = true, forceAnalysis = false): void {
     this.workspace.updatedAt = Date.now();
     if (this.host.persist && !this.conflict) {
-      this.saveState = 'unsaved';
+      if (this.saveState !== 'off') this.saveState = 'unsaved';
       this.autosave.schedule();
     }
     if (content || forceAnalysis) this.analyse(forceAnalysis);
@@ -413,7 +429,7 @@ export class AgentModel {
         stale: false,
       };
       this.selected = r.selected;
-      this.dismiss('analysis');
+      this.dismiss('analysis-paused');
       if (
         this.selection &&
         !r.cards.some((c) => c.file === this.selection!.file && c.index === this.selection!.index)
@@ -423,13 +439,13 @@ export class AgentModel {
       this.selected = event.selected;
     } else if (event.kind === 'restarted') {
       this.banner({
-        id: 'analysis',
+        id: 'analysis-restarted',
         kind: 'warning',
         text: `Analysis restarted (${event.reason}). Your text is untouched.`,
       });
     } else {
       this.banner({
-        id: 'analysis',
+        id: 'analysis-paused',
         kind: 'error',
         text: `Analysis paused: ${event.reason}. Your text is untouched.`,
       });
@@ -448,7 +464,7 @@ export class AgentModel {
     }
     if (result.ok) {
       this.workspace.revision = result.revision;
-      this.saveState = 'saved';
+      if (this.host.store.kind !== 'memory') this.saveState = 'saved';
       this.dismiss('storage-save');
       this.tabs.announce(this.workspace.id, this.workspace.revision);
       void this.refreshList();

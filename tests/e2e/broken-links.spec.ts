@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './playground-page.ts';
+
+const OWN_CARD = `---
+type: agent
+name: keeper
+---
+Work that a broken link must not replace.
+`;
+
+/** Flips one character of the payload, halfway along, to another base64url character. */
+function flipMiddle(link: string): string {
+  const start = link.indexOf('#v1:') + '#v1:'.length;
+  const at = start + Math.floor((link.length - start) / 2);
+  const flipped = link[at] === 'A' ? 'B' : 'A';
+  return link.slice(0, at) + flipped + link.slice(at + 1);
+}
+
+/** Cuts the payload in half. */
+function truncate(link: string): string {
+  const start = link.indexOf('#v1:') + '#v1:'.length;
+  return link.slice(0, start + Math.floor((link.length - start) / 2));
+}
+
+const BROKEN: { name: string; make: (link: string) => string; message: RegExp }[] = [
+  { name: 'a character changed in the middle', make: flipMiddle, message: /damaged|incomplete/ },
+  { name: 'the second half cut off', make: truncate, message: /incomplete|end is missing/ },
+  { name: 'an unknown format version', make: () => '/#v2:abc', message: /format "v2"/ },
+];
+
+test.describe('Opening a broken link', () => {
+  for (const broken of BROKEN) {
+    test(`with ${broken.name} explains why and opens the last workspace`, async ({ page }) => {
+      const playground = new PlaygroundPage(page);
+      await playground.open();
+      await playground.createFile('keeper.md');
+      await playground.replaceText(OWN_CARD);
+      const files = await playground.filePaths();
+      const link = await playground.shareLink();
+      await playground.waitForSaved();
+
+      await page.goto('about:blank');
+      await playground.open(broken.make(link));
+
+      const banner = playground.banner(/could not be opened/);
+      await expect(banner).toBeVisible();
+      await expect(banner).toHaveText(broken.message);
+      await expect(banner).toHaveAttribute('role', 'alert');
+      expect(await playground.filePaths()).toEqual(files);
+      await expect(playground.activeFile).toHaveText('keeper.md');
+      await playground.expectText(OWN_CARD);
+      expect(await playground.workspaceOptions()).not.toContainEqual(
+        expect.stringMatching(/^Shared link/),
+      );
+      expect(playground.errors).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './playground-page.ts';
+
+const BUNDLE_WITH_TYPO = `---
+type: agent
+name: alpha
+colour: blue
+---
+Answer in French.
+
+---
+type: chain
+name: beta
+sequence:
+  - alpha
+---
+Run alpha.
+`;
+
+const BUNDLE_FIXED = BUNDLE_WITH_TYPO.replace('colour: blue\n', '');
+
+test.describe('Pasting a card bundle', () => {
+  test('shows its split, its problem with a squiggle, and its compiled output; fixing it clears the problem', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+
+    await playground.replaceText(BUNDLE_WITH_TYPO);
+
+    await test.step('the Cards tab lists both cards with name, type and lines', async () => {
+      await playground.showTab('Cards');
+      await expect(playground.splitRows).toHaveCount(2);
+      await expect(playground.splitRow('alpha')).toContainText('agent');
+      await expect(playground.splitRow('alpha')).toContainText('lines 1–7');
+      await expect(playground.splitRow('beta')).toContainText('chain');
+      await expect(playground.splitRow('beta')).toContainText('lines 8–14');
+    });
+
+    await test.step('the Problems tab names the unknown field, and the editor underlines it', async () => {
+      await playground.showTab('Problems');
+      await expect(playground.errorRows).toHaveCount(1);
+      await expect(playground.diagnostics('unknown-field')).toContainText('4:1');
+      await expect(playground.diagnostics('unknown-field')).toContainText('colour');
+      await expect(playground.errorSquiggles).toHaveCount(1);
+      await expect(playground.errorSquiggles).toHaveText(/colour/);
+    });
+
+    await test.step('selecting the chain shows what it compiles to', async () => {
+      await playground.selectCard('beta');
+      await playground.showTab('Output');
+      await expect(playground.outputPanel.getByRole('heading')).toContainText('beta');
+      await expect(playground.outputJson).toContainText('"beta"');
+      await expect(playground.outputJson).toContainText('"alpha"');
+    });
+
+    await test.step('removing the field clears the problem and the squiggle', async () => {
+      await playground.replaceText(BUNDLE_FIXED);
+      await playground.waitForChecked();
+      await playground.showTab('Problems');
+      await expect(playground.errorRows).toHaveCount(0);
+      await expect(playground.diagnostics('unknown-field')).toHaveCount(0);
+      await expect(playground.diagnosticCounts).toContainText('0 errors');
+      await expect(playground.errorSquiggles).toHaveCount(0);
+    });
+
+    expect(playground.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,176 @@
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './playground-page.ts';
+
+const HOSTILE = '<img src=x onerror=window.__pwned=1>';
+const HOSTILE_CARD = `---
+type: agent
+name: hostile
+description: "${HOSTILE}"
+"${HOSTILE}": 1
+---
+${HOSTILE}
+
+---USER
+${HOSTILE}
+`;
+
+/** The lines of an ARIA snapshot that show a control without an accessible name. */
+function unnamedControls(snapshot: string): string[] {
+  return snapshot
+    .split('\n')
+    .filter((line) => /^\s*- (button|combobox|textbox|tab|link|checkbox)\b(?! ")/.test(line));
+}
+
+test.describe('Keyboard and screen readers', () => {
+  test('Escape then Tab moves focus out of the editor', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.editorContent.click();
+    const inEditor = () =>
+      page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null);
+    expect(await inEditor()).toBe(true);
+
+    await page.keyboard.press('Tab');
+    expect(await inEditor()).toBe(true); // Tab alone indents
+
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect.poll(inEditor).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+  });
+
+  test('the main controls have accessible names, and no button or menu is unnamed', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+
+    for (const name of ['Workspace', 'Examples', 'Profile', 'Reload', 'Theme'])
+      await expect(page.getByRole('combobox', { name, exact: true })).toBeVisible();
+    for (const name of ['Share', 'New file', 'Open files…', 'Open folder…', 'Download all (.zip)'])
+      await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    const [file] = await playground.filePaths();
+    for (const action of ['Rename', 'Download', 'Delete'])
+      await expect(page.getByRole('button', { name: `${action} ${file}` })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: `Editor: ${file}` })).toBeVisible();
+    await expect(playground.tab('Cards')).toBeVisible();
+
+    await playground.reloadModeSelect.selectOption('explicit');
+    await expect(page.getByRole('button', { name: /^Run/ })).toBeVisible();
+    await expect(playground.banners).toHaveCount(0);
+    await playground.renameFile(file!, ''); // refused: a banner, with its dismiss button
+    await expect(page.getByRole('button', { name: 'Dismiss' })).toBeVisible();
+    expect(unnamedControls(await page.locator('body').ariaSnapshot())).toEqual([]);
+
+    // The share dialog is modal: the rest of the page leaves the accessibility tree while it is open.
+    await playground.shareButton.click();
+    await expect(page.getByRole('dialog', { name: 'Share as a link' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Link' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
+    expect(unnamedControls(await page.locator('body').ariaSnapshot())).toEqual([]);
+  });
+});
+
+test.describe('Layout and theme', () => {
+  test('a 375 px wide phone screen has no horizontal scrollbar', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText(
+      `---\ntype: agent\nname: ${'very_long_name_'.repeat(12)}\n---\n${'word '.repeat(200)}\n`,
+    );
+    await playground.showTab('Cards');
+    await expect(playground.splitRows).toHaveCount(1);
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+  });
+
+  test('the dark theme sets data-theme=dark on the page, and it is remembered', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+
+    await playground.themeSelect.selectOption('dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+
+    await playground.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(playground.themeSelect).toHaveValue('dark');
+  });
+
+  test('the automatic theme follows the system colour scheme', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await expect(playground.themeSelect).toHaveValue('auto');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+});
+
+test.describe('Privacy and safety', () => {
+  test('no request leaves the local server while the playground is used', async ({
+    page,
+    baseURL,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('worker', (worker) => requests.push(worker.url()));
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+
+    await playground.replaceText(
+      `---\ntype: agent\nname: fetcher\nservers:\n  - fetch\n---\nFetch https://example.com/page.png\n`,
+    );
+    await playground.waitForChecked();
+    await playground.selectCard('fetcher');
+    await playground.showTab('Output');
+    await expect(playground.outputJson).toContainText('fetcher');
+    await playground.openExample('Chain bundle (url_fetcher → social_media)');
+    await playground.waitForChecked();
+    await playground.shareLink();
+    await playground.themeSelect.selectOption('dark');
+    await playground.waitForSaved();
+
+    expect(requests.length).toBeGreaterThan(0);
+    const outside = requests.filter(
+      (url) => !url.startsWith(`${baseURL}/`) && !url.startsWith(`blob:${baseURL}/`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  test.describe('with the page’s Content-Security-Policy bypassed, so only the rendering stands guard', () => {
+    test.use({ bypassCSP: true });
+
+    test('card text is never rendered as HTML', async ({ page }) => {
+      const playground = new PlaygroundPage(page);
+      await playground.open();
+      await playground.replaceText(HOSTILE_CARD);
+      await playground.waitForChecked();
+
+      await playground.showTab('Problems');
+      await expect(playground.diagnosticRows.filter({ hasText: HOSTILE })).not.toHaveCount(0);
+      await playground.showTab('Cards');
+      await expect(playground.splitRow('hostile')).toBeVisible();
+      await playground.selectCard('hostile');
+      await playground.showTab('Output');
+      await expect(playground.outputPanel).toContainText(HOSTILE);
+
+      await expect(playground.editorContent).toContainText(HOSTILE);
+      await expect(page.locator('#app img')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+      await playground.shareButton.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.locator('img')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './playground-page.ts';
+
+const SHARED_CARD = `---
+type: agent
+name: shared_helper
+---
+Text that travels in the link.
+`;
+const OWN_CARD = `---
+type: agent
+name: sizer
+---
+The recipient's own work, never to be overwritten.
+`;
+
+test.describe('Sharing a workspace as a link', () => {
+  test('opens in another browser with the same files and active file, next to its own saved work', async ({
+    page,
+    browser,
+  }) => {
+    const sender = new PlaygroundPage(page);
+    await sender.open();
+    await sender.createFile('helper.md');
+    await sender.replaceText(SHARED_CARD);
+    const sharedFiles = await sender.filePaths();
+    const link = await sender.shareLink();
+    expect(link).toMatch(/^http:\/\/localhost:\d+\/#v1:[\w-]+$/);
+
+    const context = await browser.newContext();
+    try {
+      await test.step('the recipient has a saved workspace of their own', async () => {
+        const own = new PlaygroundPage(await context.newPage());
+        await own.open();
+        await own.replaceText(OWN_CARD);
+        await own.waitForSaved();
+        await own.page.close();
+      });
+
+      const recipient = new PlaygroundPage(await context.newPage());
+      await recipient.open(link);
+
+      await test.step('the link opens with the shared files and active file', async () => {
+        expect(await recipient.filePaths()).toEqual(sharedFiles);
+        await expect(recipient.activeFile).toHaveText('helper.md');
+        await recipient.expectText(SHARED_CARD);
+        await expect(recipient.page).not.toHaveURL(/#v1:/);
+      });
+
+      await test.step("the recipient's own workspace is still listed and intact", async () => {
+        const options = await recipient.workspaceOptions();
+        expect(options).toContainEqual(expect.stringMatching(/^Shared link /));
+        const own = options.find((o) => o.startsWith('Markdown card'));
+        expect(own).toBeDefined();
+        await recipient.workspaceSelect.selectOption({ label: own! });
+        await expect(recipient.activeFile).toHaveText('sizer.md');
+        await recipient.expectText(OWN_CARD);
+      });
+
+      expect(recipient.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
