@@ -236,10 +236,7 @@ function checkValue(
     const seen = new Set<string>();
     for (const issue of result.issues) {
       const path = (issue.path ?? []).map((item) => item.key as string | number);
-      const target = nodeAt(node, path);
-      const [from, to] = target
-        ? [target[0] + off, Math.max(target[1] + off, target[0] + off + 1)]
-        : range.value;
+      const [from, to] = absoluteAt(node, path, off, range.value);
       const key = `${from}:${to}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -247,7 +244,18 @@ function checkValue(
     }
   }
   valid = checkProfileShapes(name, value, node, off, range, profile, push) && valid;
-  return valid || spec.lenient === true ? valid : false;
+  return valid;
+}
+
+/** The absolute range of the node at `path` below `node` (never empty), or `fallback`. */
+function absoluteAt(
+  node: unknown,
+  path: Array<string | number>,
+  off: number,
+  fallback: [number, number],
+): [number, number] {
+  const r = nodeAt(node, path);
+  return r ? [r[0] + off, Math.max(r[1] + off, r[0] + off + 1)] : fallback;
 }
 
 /** Shapes where the RFC and fast-agent disagree: `servers` entries and `tool_hooks`. */
@@ -260,10 +268,7 @@ function checkProfileShapes(
   profile: Profile,
   push: (d: RawDiagnostic) => void,
 ): boolean {
-  const at = (path: Array<string | number>): [number, number] => {
-    const r = nodeAt(node, path);
-    return r ? [r[0] + off, Math.max(r[1] + off, r[0] + off + 1)] : range.value;
-  };
+  const at = (path: Array<string | number>) => absoluteAt(node, path, off, range.value);
   let valid = true;
   if (name === 'servers' && Array.isArray(value)) {
     value.forEach((entry, i) => {
