@@ -205,6 +205,11 @@ export function problem(
   return { code, message, from, to, severity: severity ?? DIAGNOSTIC_CODES[code].severity };
 }
 
+/** Appends every item of `items` to `list` (a spread push overflows the stack past ~100k items). */
+export function appendAll<T>(list: T[], items: readonly T[]): void {
+  for (const item of items) list.push(item);
+}
+
 /** Orders diagnostics by file, then position, then code, so output is stable. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   if (a.file !== b.file) return a.file < b.file ? -1 : 1;

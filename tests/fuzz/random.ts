@@ -50,13 +50,18 @@ export function inputSeed(runSeed: number, index: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** The seed `npm test` uses, so every run (and CI) checks the same inputs. */
+export const DEFAULT_SEED = 20261125;
+
 /**
- * The run seed: `FUZZ_SEED` (decimal or `0x` hex) when set, else a fresh one. Throws on a malformed
- * `FUZZ_SEED`, since silently ignoring it would make a replay test something else.
+ * The run seed: `FUZZ_SEED` (decimal or `0x` hex) when set, `FUZZ_SEED=random` for a fresh one, else
+ * `DEFAULT_SEED`. Throws on a malformed `FUZZ_SEED`, since silently ignoring it would make a replay test
+ * something else.
  */
 export function runSeed(env: Readonly<Record<string, string | undefined>>): number {
   const given = env['FUZZ_SEED'];
-  if (given === undefined || given.trim() === '') return (Math.random() * 2 ** 32) >>> 0;
+  if (given === undefined || given.trim() === '') return DEFAULT_SEED;
+  if (given.trim() === 'random') return (Math.random() * 2 ** 32) >>> 0;
   const value = Number(given.trim());
   if (!Number.isInteger(value) || value < 0 || value >= 2 ** 32) {
     throw new Error(`FUZZ_SEED must be an integer in [0, 2^32), got '${given}'`);

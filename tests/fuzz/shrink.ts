@@ -16,7 +16,7 @@ export function shrink(text: string, fails: (text: string) => boolean, budget = 
     let chunk = Math.max(1, pieces.length >> 1);
     while (chunk >= 1 && calls < budget) {
       let removed = false;
-      for (let at = 0; at < pieces.length && calls < budget; ) {
+      for (let at = 0; at < pieces.length && calls < budget;) {
         const candidate = [...pieces.slice(0, at), ...pieces.slice(at + chunk)];
         if (tryText(candidate.join(''))) {
           pieces = candidate;

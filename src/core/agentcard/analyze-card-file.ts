@@ -1,5 +1,5 @@
 import { isMap } from 'yaml';
-import { problem, type RawDiagnostic } from '../diagnostics.ts';
+import { appendAll, problem, type RawDiagnostic } from '../diagnostics.ts';
 import { basename, extension, stem } from '../load-set/paths.ts';
 import { parseYaml, type ParsedYaml, type YamlVersion } from '../yaml/parse-yaml.ts';
 import type { CardType, Profile } from './card-types.ts';
@@ -233,7 +233,7 @@ function analyzeCard(
   const body =
     slice.bodyFrom < slice.bodyTo ? parseBody(text, slice.bodyFrom, slice.bodyTo, profile) : null;
   if (body) {
-    diagnostics.push(...body.diagnostics);
+    appendAll(diagnostics, body.diagnostics);
     draft.inlineMessages = body.messages;
   }
   const fromBody = body?.instruction ?? null;

@@ -7,7 +7,8 @@ import { bomLength, lineText, scanLines } from './text-lines.ts';
 
 const DOC_START = /^---(?:[ \t]|$)/;
 const DOC_END = /^\.\.\.(?:[ \t]|$)/;
-const CONTENT = /^[ \t]*[^ \t#%]/;
+/** A line with content: a non-blank character that does not start a comment; `%` in column 0 is a directive. */
+const CONTENT = /^(?!%)[ \t]*[^ \t#]/;
 
 /**
  * Splits a YAML stream into its documents without parsing it as a whole: in YAML a line starting with

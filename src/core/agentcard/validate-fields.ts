@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
-import { problem, type RawDiagnostic } from '../diagnostics.ts';
+import { appendAll, problem, type RawDiagnostic } from '../diagnostics.ts';
 import { nodeRange, type ParsedYaml } from '../yaml/parse-yaml.ts';
 import { readType, type CardType, type Profile, CARD_TYPES } from './card-types.ts';
 import { didYouMean } from './did-you-mean.ts';
@@ -50,10 +50,10 @@ export function validateFields(
     return out;
   }
   if (!yaml.ok) {
-    out.diagnostics.push(...yaml.diagnostics);
+    appendAll(out.diagnostics, yaml.diagnostics);
     return out;
   }
-  out.diagnostics.push(...yaml.diagnostics);
+  appendAll(out.diagnostics, yaml.diagnostics);
   const root = yaml.doc?.contents ?? null;
   const off = yaml.offset;
   const abs = (
@@ -99,7 +99,8 @@ export function validateFields(
 
   const typePair = pairs.get('type');
   const typeRange = out.ranges['type'];
-  const typeValue = typePair ? jsValue(typePair.value) : undefined;
+  const values = isPlainObject(yaml.value) ? yaml.value : {};
+  const typeValue = typePair ? plainValue(values['type']) : undefined;
   const reading = readType(typeValue, typePair !== undefined, profile);
   if (reading.kind === 'not-string') {
     const [from, to] = typeRange!.value;
@@ -181,7 +182,7 @@ export function validateFields(
         ),
       );
     }
-    const value = jsValue(pair.value);
+    const value = plainValue(values[name]);
     if (value === null || value === undefined) {
       nulls.add(name);
       if (NULL_REJECTED.has(name))
@@ -198,11 +199,25 @@ export function validateFields(
   return out;
 }
 
-function jsValue(node: unknown): unknown {
-  if (node === null || node === undefined) return null;
-  const n = node as { toJSON?: () => unknown };
-  if (isScalar(node)) return node.value;
-  return typeof n.toJSON === 'function' ? n.toJSON() : node;
+/**
+ * A YAML value as plain JSON-like data: `!!set` becomes a list, `!!omap`/maps with odd keys an object,
+ * YAML 1.1 timestamps ISO strings, so compiled output survives JSON and structured cloning unchanged.
+ */
+function plainValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Set) return [...value].map(plainValue);
+  if (value instanceof Map)
+    return Object.fromEntries([...value].map(([k, v]) => [String(k), plainValue(v)]));
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Uint8Array) return Array.from(value);
+  if (Array.isArray(value)) return value.map(plainValue);
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = plainValue(v);
+    return out;
+  }
+  return value;
 }
 
 /** Checks one value with its field's schema and rules; reports each issue at its node. True when valid. */

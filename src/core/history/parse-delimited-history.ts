@@ -84,7 +84,7 @@ export function parseDelimitedHistory(
       if (part) parts.push(part);
     }
     const last = messages[messages.length - 1];
-    if (last?.role === section.role) last.content.push(...parts);
+    if (last?.role === section.role) for (const part of parts) last.content.push(part);
     else messages.push({ role: section.role, content: parts });
   }
   diagnostics.sort((a, b) => a.from - b.from);

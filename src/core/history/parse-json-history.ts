@@ -62,7 +62,7 @@ export function parseJsonHistory(text: string): {
       continue;
     }
     if (legacyRun?.role === read.value.role) {
-      legacyRun.content.push(...read.value.content);
+      for (const part of read.value.content) legacyRun.content.push(part);
     } else {
       legacyRun = read.value;
       messages.push(legacyRun);

@@ -9,6 +9,7 @@ import { compileCard, type AgentData, type Json } from '../agentcard/compile-car
 import { resolveRefs, type PythonRef } from '../agentcard/python-refs.ts';
 import { planServers, readServerConfigs, type ServerConfigs } from '../agentcard/servers.ts';
 import {
+  appendAll,
   compareDiagnostics,
   problem,
   type Diagnostic,
@@ -116,13 +117,29 @@ export class Checker {
   /** Checks `files` (path → text; paths `/`-separated, relative to the load-set root). Never throws on text. */
   check(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
     const profile = options.profile ?? 'rfc';
-    const read = (path: string): string | undefined =>
-      Object.hasOwn(files, path) ? files[path] : options.readFile?.(path);
     const raw = new Map<string, RawDiagnostic[]>();
     const report = (file: string, d: RawDiagnostic) => {
       const list = raw.get(file);
       if (list) list.push(d);
       else raw.set(file, [d]);
+    };
+    const tooLarge = new Set<string>();
+    const read = (path: string): string | undefined => {
+      const text = Object.hasOwn(files, path) ? files[path] : options.readFile?.(path);
+      if (text === undefined || text.length <= MAX_FILE_CHARS) return text;
+      if (!tooLarge.has(path)) {
+        tooLarge.add(path);
+        report(
+          path,
+          problem(
+            'input-too-large',
+            `The file has ${text.length} characters; the checker reads at most ${MAX_FILE_CHARS}`,
+            0,
+            0,
+          ),
+        );
+      }
+      return undefined;
     };
 
     const candidates = (
@@ -135,18 +152,6 @@ export class Checker {
     for (const path of candidates) {
       const text = read(path);
       if (text === undefined) continue;
-      if (text.length > MAX_FILE_CHARS) {
-        report(
-          path,
-          problem(
-            'input-too-large',
-            `The file has ${text.length} characters; the checker reads at most ${MAX_FILE_CHARS}`,
-            0,
-            0,
-          ),
-        );
-        continue;
-      }
       const analysis = this.analyze(path, text, profile);
       const discovered =
         options.cards === undefined || (options.discovered?.includes(path) ?? false);
@@ -254,7 +259,7 @@ export class Checker {
     const cards: CardInfo[] = [];
     for (const entry of entries) {
       const { draft, file } = entry;
-      entry.problems.push(...(refProblems.get(entry.key) ?? []));
+      appendAll(entry.problems, refProblems.get(entry.key) ?? []);
       let compiled: CompiledAgent | undefined;
       if (draft.type !== undefined && entry.name !== null) {
         const name = entry.name;
@@ -266,14 +271,14 @@ export class Checker {
           profile,
           read,
         );
-        entry.problems.push(...refDiagnostics);
+        appendAll(entry.problems, refDiagnostics);
         const servers = planServers(
           draft.fields['servers'],
           draft.ranges['servers'],
           configFor(dirname(file)),
         );
-        entry.problems.push(...servers.diagnostics);
-        entry.problems.push(...checkTemplateFiles(draft, read, profile));
+        appendAll(entry.problems, servers.diagnostics);
+        appendAll(entry.problems, checkTemplateFiles(draft, read, profile));
         const fields =
           profile === 'fast-agent' && options.env
             ? (expandEnv(draft.fields, options.env) as Record<string, unknown>)
@@ -470,7 +475,23 @@ function describePart(part: HistoryPart): string {
   }
 }
 
-const FILE_TEMPLATE = /\{\{file:([^}]+)\}\}/g;
+/** The paths of `{{file:…}}` templates in `text`, scanned with indexOf (a regex backtracks quadratically). */
+function fileTemplates(text: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let at = text.indexOf('{{file:');
+  while (at !== -1 && out.length < 100) {
+    const close = text.indexOf('}}', at + 7);
+    if (close === -1) break;
+    const inner = text.slice(at + 7, close);
+    if (inner !== '' && !inner.includes('}') && !seen.has(inner)) {
+      seen.add(inner);
+      out.push(inner);
+    }
+    at = text.indexOf('{{file:', close + 2);
+  }
+  return out;
+}
 
 /** `{{file:path}}` in an instruction must name a file relative to the load-set root (fast-agent's scan). */
 function checkTemplateFiles(
@@ -481,8 +502,8 @@ function checkTemplateFiles(
   const out: RawDiagnostic[] = [];
   const instruction = draft.instruction;
   if (!instruction) return out;
-  for (const match of instruction.matchAll(FILE_TEMPLATE)) {
-    const target = resolvePath('', match[1]!.trim());
+  for (const name of fileTemplates(instruction)) {
+    const target = resolvePath('', name.trim());
     if (read(target) !== undefined) continue;
     const [from, to] = draft.ranges['instruction']?.value ?? [
       draft.bodyFrom,
@@ -493,13 +514,13 @@ function checkTemplateFiles(
       profile === 'fast-agent'
         ? problem(
             'instruction-file-not-found',
-            `Instruction file not found: {{file:${match[1]}}} -> ${target}`,
+            `Instruction file not found: {{file:${name}}} -> ${target}`,
             from,
             to,
           )
         : problem(
             'portability',
-            `fast-agent 0.10.9 fails this card: {{file:${match[1]}}} names ${target}, which is not in the load-set`,
+            `fast-agent 0.10.9 fails this card: {{file:${name}}} names ${target}, which is not in the load-set`,
             from,
             to,
           ),
@@ -508,16 +529,20 @@ function checkTemplateFiles(
   return out;
 }
 
-function locate(file: string, d: RawDiagnostic, index: LineIndex): Diagnostic {
+function locate(file: string, raw: RawDiagnostic, index: LineIndex): Diagnostic {
+  // Stages may point one past the end (a range forced non-empty at end of file): clamp to the text.
+  const length = index.text.length;
+  const from = Math.max(0, Math.min(raw.from, length));
+  const d = { ...raw, from, to: Math.max(from, Math.min(raw.to, length)) };
   const start = index.position(d.from);
-  const end = index.position(Math.max(d.from, d.to));
+  const end = index.position(d.to);
   const out: Diagnostic = {
     code: d.code,
     severity: d.severity ?? 'error',
     message: d.message,
     file,
     from: d.from,
-    to: Math.max(d.from, d.to),
+    to: d.to,
     line: start.line,
     column: start.column,
     endLine: end.line,

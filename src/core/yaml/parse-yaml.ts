@@ -1,6 +1,7 @@
 import {
   isAlias,
   isCollection,
+  isMap,
   isPair,
   isScalar,
   parseDocument,
@@ -35,7 +36,9 @@ export interface ParsedYaml {
 
 /**
  * Parses `text` (a slice of a file starting at absolute `offset`) as one YAML document. Never throws: syntax
- * errors, duplicate keys, alias bombs and over-deep nesting become diagnostics at absolute offsets.
+ * errors, duplicate keys, alias bombs and over-deep nesting become diagnostics at absolute offsets inside
+ * the slice. Linear apart from the parser itself: duplicate keys are found with one set per mapping, not
+ * with the library's pairwise `uniqueKeys` check.
  */
 export function parseYaml(text: string, offset: number, version: YamlVersion): ParsedYaml {
   const result: ParsedYaml = {
@@ -46,114 +49,99 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     ok: false,
     empty: false,
   };
-  const depth = flowDepthExceeds(text, MAX_YAML_DEPTH);
-  if (depth !== -1) {
-    result.diagnostics.push(
-      problem(
-        'yaml-limit',
-        `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`,
-        offset + depth,
-        offset + depth + 1,
-      ),
-    );
-    return result;
-  }
+  const end = offset + text.length;
+  const at = (from: number, to: number): [number, number] => {
+    const start = Math.min(offset + from, end);
+    return [start, Math.min(Math.max(offset + to, start + 1), end)];
+  };
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, version, strict: false });
+    doc = parseDocument(text, {
+      prettyErrors: false,
+      uniqueKeys: false,
+      version,
+      strict: false,
+      logLevel: 'error',
+    });
   } catch (error) {
     result.diagnostics.push(
-      problem(
-        'yaml-limit',
-        `YAML could not be read: ${describe(error)}`,
-        offset,
-        offset + Math.min(text.length, 1),
-      ),
+      problem('yaml-limit', `YAML could not be read: ${describe(error)}`, ...at(0, 1)),
     );
     return result;
   }
   result.doc = doc;
+  if (doc.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION')) {
+    // Where the parser's stack runs out depends on how deep the caller's stack already is: report one
+    // position-independent problem so the answer never depends on who asked.
+    result.diagnostics.push(problem('yaml-limit', 'YAML nesting is too deep to read', ...at(0, 1)));
+    return result;
+  }
   for (const error of doc.errors) {
-    const [from, to] = error.pos;
-    const code = error.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax';
+    const code = 'yaml-syntax';
     const message = error.message.split('\n')[0] ?? error.message;
-    result.diagnostics.push(problem(code, message, offset + from, offset + Math.max(to, from + 1)));
+    result.diagnostics.push(problem(code, message, ...at(error.pos[0], error.pos[1])));
   }
   result.empty = doc.contents === null;
   if (doc.errors.length > 0) return result;
-  if (nodeDepthExceeds(doc.contents, MAX_YAML_DEPTH)) {
+  const walk = walkTree(doc.contents, MAX_YAML_DEPTH);
+  if (walk.tooDeep) {
     result.diagnostics.push(
-      problem(
-        'yaml-limit',
-        `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`,
-        offset,
-        offset + 1,
-      ),
+      problem('yaml-limit', `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`, ...at(0, 1)),
     );
     return result;
   }
+  for (const key of walk.duplicates) {
+    result.diagnostics.push(
+      problem('duplicate-key', 'Map keys must be unique', ...at(key[0], key[1])),
+    );
+  }
   try {
     result.value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-    result.ok = true;
+    result.ok = walk.duplicates.length === 0;
   } catch (error) {
     result.diagnostics.push(
-      problem(
-        'yaml-limit',
-        `YAML aliases expand too much: ${describe(error)}`,
-        offset,
-        offset + Math.min(text.length, 3),
-      ),
+      problem('yaml-limit', `YAML aliases expand too much: ${describe(error)}`, ...at(0, 3)),
     );
   }
   return result;
 }
 
 function describe(error: unknown): string {
-  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
 /**
- * Returns the offset of the first `[`/`{` that opens a flow collection deeper than `limit`, or -1. Flow
- * nesting is the only kind that can get deep cheaply; checking it before parsing keeps the parser's
- * recursion bounded. Quotes and comments are skipped roughly; the check errs on the side of parsing.
+ * Walks the composed node tree iteratively: reports nesting deeper than `limit`, and the ranges of keys
+ * that repeat an earlier scalar key of the same mapping.
  */
-function flowDepthExceeds(text: string, limit: number): number {
-  let depth = 0;
-  let quote = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (quote) {
-      if (text[i] === quote) quote = '';
-      else if (c === 10) quote = '';
-      continue;
-    }
-    if (c === 91 || c === 123) {
-      if (++depth > limit) return i;
-    } else if (c === 93 || c === 125) {
-      if (depth > 0) depth--;
-    } else if (c === 10) {
-      // block context resets nothing, but a line break inside flow keeps depth
-    } else if ((c === 34 || c === 39) && depth > 0) {
-      quote = text[i]!;
-    }
-  }
-  return -1;
-}
-
-/** Iteratively checks the composed node tree for nesting deeper than `limit` (block indentation included). */
-function nodeDepthExceeds(root: Node | null, limit: number): boolean {
-  if (!root) return false;
+function walkTree(
+  root: Node | null,
+  limit: number,
+): { tooDeep: boolean; duplicates: Array<[number, number]> } {
+  const duplicates: Array<[number, number]> = [];
+  if (!root) return { tooDeep: false, duplicates };
   const stack: Array<[unknown, number]> = [[root, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
-    if (depth > limit) return true;
-    if (isCollection(node)) {
+    if (depth > limit) return { tooDeep: true, duplicates };
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const key = isScalar(pair.key) ? pair.key.value : pair.key;
+        if (isScalar(pair.key)) {
+          if (seen.has(key) && pair.key.range)
+            duplicates.push([pair.key.range[0], pair.key.range[1]]);
+          seen.add(key);
+        }
+        stack.push([pair.key, depth + 1], [pair.value, depth + 1]);
+      }
+    } else if (isCollection(node)) {
       for (const item of node.items) stack.push([item, depth + 1]);
     } else if (isPair(node)) {
       stack.push([node.key, depth], [node.value, depth]);
     }
   }
-  return false;
+  return { tooDeep: false, duplicates };
 }
 
 /** `[from, to)` of a YAML node relative to its slice, or undefined for a node without a range. */
