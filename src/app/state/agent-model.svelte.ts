@@ -81,7 +81,8 @@ export function makeWorkspace(
 export class AgentModel {
   workspace = $state<Workspace>(makeWorkspace('Workspace', {}, ''));
   workspaces = $state<WorkspaceMeta[]>([]);
-  analysis = $state<AnalysisView>({
+  // Raw (not deeply reactive): results are replaced whole, and a deep proxy over 1,000 cards costs per read.
+  analysis = $state.raw<AnalysisView>({
     rev: 0,
     cards: [],
     diagnostics: [],
@@ -89,7 +90,7 @@ export class AgentModel {
     took: 0,
     stale: true,
   });
-  selected = $state<CompiledAgent | null>(null);
+  selected = $state.raw<CompiledAgent | null>(null);
   selection = $state<CardRef | null>(null);
   banners = $state<Banner[]>([]);
   reveal = $state<RevealRequest | null>(null);
@@ -403,18 +404,14 @@ export class AgentModel {
 
   private analyse(force = false): void {
     if (this.workspace.reloadMode === 'explicit' && !force) {
-      this.analysis.stale = true;
+      this.markStale();
       return;
     }
-    this.analysis.stale = true;
+    this.markStale();
     const select = this.selection
       ? { file: this.selection.file, index: this.selection.index }
       : null;
-    this.client.update(
-      $state.snapshot(this.workspace.files) as Record<string, string>,
-      this.workspace.profile,
-      select,
-    );
+    this.client.update(this.plainFiles(), this.workspace.profile, select);
   }
 
   private onAnalysis(event: AnalysisEvent): void {
@@ -450,6 +447,15 @@ export class AgentModel {
         text: `Analysis paused: ${event.reason}. Your text is untouched.`,
       });
     }
+  }
+
+  private markStale(): void {
+    if (!this.analysis.stale) this.analysis = { ...this.analysis, stale: true };
+  }
+
+  /** The files as a plain object; strings are immutable, so unlike `$state.snapshot` nothing is copied. */
+  private plainFiles(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.workspace.files));
   }
 
   private snapshotForSave(): Workspace {

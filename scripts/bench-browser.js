@@ -1,0 +1,388 @@
+#!/usr/bin/env node
+/**
+ * The playground's browser benchmark (the second half of `npm run bench`, after `npm run build`).
+ * Serves a copy of dist/ with `vite preview` on a free port, drives Debian's Chromium with Playwright, and prints
+ * figures next to their targets. It never fails on a figure: the exit code is 0 unless something
+ * crashes or the whole run passes its time limit.
+ *
+ * Figures (definitions are printed with them):
+ * 1. keystroke-to-diagnostics latency on a ~5 KB card and on the 1,000-card Markdown bundle of
+ *    bench/make-bundles.js (~1 MB);
+ * 2. main-thread long tasks while typing 200 characters into that bundle at one key per 40 ms;
+ * 3. initial JavaScript, gzipped: the static import graph of dist/index.html, and what a cold load
+ *    requests before the editor exists;
+ * 4. permalink length of each example next to lz-string's.
+ *
+ * scripts/bench/browser-profile.js profiles the same runs and names where the time and bytes go.
+ */
+import os from 'node:os';
+import { measureColdLoad } from './bench/browser-cold-load.js';
+import { measurePermalinks } from './bench/browser-permalink.js';
+import { launchChromium, snapshotDist, startPreview } from './bench/browser-server.js';
+import { allJs, initialJs } from './bench/browser-size.js';
+import {
+  addFile,
+  fieldNameEnd,
+  makeCard,
+  measureKeystrokes,
+  openApp,
+  placeCursor,
+  typeAndWatchLongTasks,
+  typingText,
+} from './bench/browser-typing.js';
+import { makeCards, renderMarkdown } from './bench/make-bundles.js';
+
+/** @typedef {import('./bench/browser-typing.js').Keystroke} Keystroke */
+/** @typedef {import('./bench/browser-size.js').JsFile} JsFile */
+
+const TIME_LIMIT_MS = 180_000;
+const KEYS = { warmup: 6, runs: 60 };
+const TYPING = { chars: 200, intervalMs: 40, tailMs: 1500 };
+const TARGETS = { cardP95: 16, bundleP95: 50, longTasks: 0, initialKb: 150, permalinkRatio: 0.75 };
+/** @type {import('./bench/browser-server.js').DistSnapshot | undefined} */
+let dist;
+/** @type {import('./bench/browser-server.js').PreviewServer | undefined} */
+let server;
+/** @type {import('@playwright/test').Browser | undefined} */
+let browser;
+
+async function main() {
+  const started = Date.now();
+  const loadAtStart = os.loadavg()[0];
+  dist = await snapshotDist();
+  const initial = initialJs(dist.dir);
+  const every = allJs(dist.dir);
+  server = await startPreview(dist.dir);
+  browser = await launchChromium();
+  const url = `${server.url}/`;
+
+  const cold = await measureColdLoad(browser, url, dist.dir);
+
+  const linkApp = await openApp(browser, url);
+  const links = await measurePermalinks(linkApp.page);
+  await linkApp.context.close();
+
+  const cards = makeCards();
+  const bundle = renderMarkdown(cards);
+  const card = makeCard(cards);
+
+  const cardApp = await openApp(browser, url);
+  const cardPath = await addFile(cardApp.page, 'bench-card.md', card);
+  await placeCursor(cardApp.page, cardPath, fieldNameEnd(card, 0));
+  const cardKeys = await measureKeystrokes(cardApp.page, KEYS);
+  await cardApp.context.close();
+
+  const bundleApp = await openApp(browser, url);
+  const bundlePath = await addFile(bundleApp.page, 'bench-bundle.md', bundle.text);
+  const middle = bundle.prose[bundle.prose.length >> 1];
+  const middleCardStart = bundle.text.lastIndexOf('---\ntype:', middle.from);
+  await placeCursor(bundleApp.page, bundlePath, fieldNameEnd(bundle.text, middleCardStart));
+  const bundleKeys = await measureKeystrokes(bundleApp.page, KEYS);
+  await placeCursor(bundleApp.page, bundlePath, middle.to);
+  const typed = typingText(TYPING.chars);
+  const longTasks = await typeAndWatchLongTasks(bundleApp.page, bundlePath, typed, TYPING);
+  await bundleApp.context.close();
+
+  report({
+    version: browser.version(),
+    seconds: (Date.now() - started) / 1000,
+    cpus: os.availableParallelism(),
+    load: [loadAtStart, os.loadavg()[0]],
+    card: { chars: card.length, ...cardKeys },
+    bundle: { chars: bundle.text.length, cards: cards.length, ...bundleKeys },
+    longTasks,
+    typedChars: typed.length,
+    initial,
+    every,
+    cold,
+    links,
+  });
+}
+
+// ---- output ----
+
+/**
+ * @param {number[]} values
+ * @param {number} q In (0, 1].
+ * @returns {number} The nearest-rank quantile: the smallest value with at least q of the values at or
+ *   below it.
+ */
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)];
+}
+
+/** @param {number} ms */
+const msText = (ms) => `${ms.toFixed(1)} ms`;
+/** @param {number} bytes */
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** @param {boolean} ok */
+const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+/** @param {JsFile[]} files */
+const sum = (files) => files.reduce((total, f) => total + f.gzip, 0);
+
+/**
+ * Left-aligned plain-text columns, two spaces apart.
+ * @param {string[][]} rows
+ */
+function table(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  return rows.map((row) =>
+    row
+      .map((cell, c) => cell.padEnd(widths[c]))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/**
+ * Median and p95 of one span of the keystrokes, or '-' when a timestamp is missing.
+ * @param {Keystroke[]} strokes
+ * @param {(s: Keystroke) => number | undefined} span
+ */
+function spanText(strokes, span) {
+  const values = strokes.map(span);
+  if (values.some((v) => v === undefined || Number.isNaN(v))) return '-';
+  const numbers = /** @type {number[]} */ (values);
+  return `${quantile(numbers, 0.5).toFixed(1)} / ${quantile(numbers, 0.95).toFixed(1)}`;
+}
+
+/**
+ * @param {string} label
+ * @param {{ chars: number, strokes: Keystroke[], unexpected: number }} run
+ * @param {number} target
+ */
+function latencyLines(label, run, target) {
+  const latencies = run.strokes.map((s) => s.latency);
+  const p95 = quantile(latencies, 0.95);
+  const coalesced = run.strokes.filter((s) => s.revs > 1).length;
+  return {
+    row: [
+      label,
+      run.chars.toLocaleString('en-US'),
+      msText(quantile(latencies, 0.5)),
+      msText(p95),
+      msText(Math.max(...latencies)),
+      `<= ${target} ms`,
+      verdict(p95 <= target),
+    ],
+    spans: [
+      label,
+      spanText(run.strokes, (s) => (s.posted === undefined ? undefined : s.posted - s.keydown)),
+      spanText(run.strokes, (s) =>
+        s.answered === undefined || s.posted === undefined ? undefined : s.answered - s.posted,
+      ),
+      spanText(run.strokes, (s) => s.took),
+      spanText(run.strokes, (s) =>
+        s.handled === undefined || s.answered === undefined ? undefined : s.handled - s.answered,
+      ),
+      spanText(run.strokes, (s) => (s.handled === undefined ? undefined : s.frame - s.handled)),
+    ],
+    notes:
+      run.unexpected > 0 || coalesced > 0
+        ? `  ${label}: ${run.unexpected} keystroke(s) whose diagnostics did not change as expected,` +
+          ` ${coalesced} whose wait covered more than one analysis`
+        : '',
+  };
+}
+
+/**
+ * Everything the report prints.
+ * @typedef {object} Figures
+ * @property {string} version Chromium's.
+ * @property {number} seconds Wall time of the run.
+ * @property {number} cpus
+ * @property {[number, number]} load One-minute load average at the start and at the end.
+ * @property {{ chars: number, strokes: Keystroke[], unexpected: number }} card
+ * @property {{ chars: number, cards: number, strokes: Keystroke[], unexpected: number }} bundle
+ * @property {Awaited<ReturnType<typeof typeAndWatchLongTasks>>} longTasks
+ * @property {number} typedChars
+ * @property {JsFile[]} initial
+ * @property {JsFile[]} every
+ * @property {Awaited<ReturnType<typeof measureColdLoad>>} cold
+ * @property {import('./bench/browser-permalink.js').PermalinkFigure[]} links
+ */
+
+/** @param {Figures} r */
+function report(r) {
+  const out = (/** @type {string} */ line = '') => console.log(line);
+  out(
+    `AgentCard browser benchmark: Chromium ${r.version} (headless, Playwright), vite preview of a copy of dist/`,
+  );
+  out(
+    `${r.seconds.toFixed(0)} s; ${r.cpus} CPUs, 1-minute load average ${r.load[0].toFixed(1)} at the` +
+      ` start and ${r.load[1].toFixed(1)} at the end (other processes' load inflates every time below).`,
+  );
+  out('');
+
+  out('1. Keystroke-to-diagnostics latency');
+  out('   From the keydown (performance.now() in a capture listener on window) to the first');
+  out(
+    '   requestAnimationFrame callback in which window.agentcard.model.analysis has a newer rev than',
+  );
+  out(
+    '   before the key and stale === false (the analysis of that edit or a later one is applied and',
+  );
+  out(
+    '   the next frame is being produced). Keys alternate "x" typed at the end of a use_history field',
+  );
+  out(
+    '   name (unknown-field appears) and Backspace (it goes); one key at a time, each waited for.',
+  );
+  out(`   ${KEYS.runs} keys after ${KEYS.warmup} warm-up keys; p95 is nearest-rank.`);
+  const cardLines = latencyLines('card', r.card, TARGETS.cardP95);
+  const bundleLines = latencyLines(`bundle (${r.bundle.cards} cards)`, r.bundle, TARGETS.bundleP95);
+  for (const line of table([
+    ['file', 'chars', 'median', 'p95', 'max', 'target p95', ''],
+    cardLines.row,
+    bundleLines.row,
+  ]))
+    out(`   ${line}`);
+  out('   Where it goes, ms median / p95: input = keydown to request posted (editor, model);');
+  out(
+    '   worker = request posted to result received on the main thread (includes any wait for the',
+  );
+  out('   main thread; took = the check itself, timed in the worker);');
+  out(
+    '   apply = result received to applied (model, Svelte, editor lint); frame = applied to frame.',
+  );
+  for (const line of table([
+    ['file', 'input', 'worker', '(took)', 'apply', 'frame'],
+    cardLines.spans,
+    bundleLines.spans,
+  ]))
+    out(`   ${line}`);
+  for (const note of [cardLines.notes, bundleLines.notes]) if (note) out(note);
+  out('');
+
+  const lt = r.longTasks;
+  const longest = lt.tasks.length ? Math.max(...lt.tasks.map((t) => t.duration)) : 0;
+  const total = lt.tasks.reduce((s, t) => s + t.duration, 0);
+  out('2. Main-thread long tasks (> 50 ms) while typing into the bundle');
+  const press = `median ${msText(quantile(lt.pressMs, 0.5))}, max ${msText(Math.max(...lt.pressMs))}`;
+  out(
+    `   ${r.typedChars} characters typed into the middle card's prose, one key press started every`,
+  );
+  out(
+    `   ${TYPING.intervalMs} ms, or as soon as the previous press returned (Playwright's press returns`,
+  );
+  out(
+    `   once the page has handled the key: ${press}; typing took ${(lt.typedMs / 1000).toFixed(1)} s);`,
+  );
+  out(`   then until the last analysis was applied, plus ${TYPING.tailMs} ms. PerformanceObserver`);
+  out(
+    `   'longtask' (buffered) installed before typing; only tasks starting after the first key count.`,
+  );
+  out(
+    `   long tasks: ${lt.tasks.length}, longest ${msText(longest)}, total ${msText(total)}` +
+      `   target: ${TARGETS.longTasks}   ${verdict(lt.tasks.length <= TARGETS.longTasks)}`,
+  );
+  if (lt.tasks.length > 0) {
+    const list = lt.tasks
+      .map(
+        (/** @type {any} */ t) =>
+          `${t.duration.toFixed(0)} @${(t.start - lt.window.start).toFixed(0)}`,
+      )
+      .join(', ');
+    out(`   each: duration ms @ ms after the first key: ${list}`);
+  }
+  if (lt.arrived !== r.typedChars)
+    out(`   note: the file grew by ${lt.arrived} characters, not ${r.typedChars}`);
+  out('');
+
+  const initialGzip = sum(r.initial);
+  const coldPage = sum(r.cold.page);
+  const coldWorker = sum(r.cold.worker);
+  out('3. JavaScript size, gzipped (zlib level 9, from the files in dist/)');
+  out(
+    '   a) initial: the entry <script type="module"> of dist/index.html, its modulepreload links',
+  );
+  out('      and their static import graph (no dynamic import(), no worker):');
+  for (const f of r.initial) out(`        ${f.file}  ${kb(f.gzip)} (${kb(f.raw)} raw)`);
+  out(
+    `      total ${kb(initialGzip)}   target <= ${TARGETS.initialKb} KB   ` +
+      verdict(initialGzip <= TARGETS.initialKb * 1024),
+  );
+  out('   b) cold load: every .js requested, by the page or its worker, from navigation until');
+  out(
+    `      .cm-content is in the DOM (fresh context, nothing cached; ${r.cold.ms.toFixed(0)} ms here):`,
+  );
+  for (const f of r.cold.page) out(`        ${f.file}  ${kb(f.gzip)}`);
+  for (const f of r.cold.worker) out(`        ${f.file}  ${kb(f.gzip)}  (worker)`);
+  out(
+    `      main thread ${kb(coldPage)}, worker ${kb(coldWorker)}, together ${kb(coldPage + coldWorker)}` +
+      `   target <= ${TARGETS.initialKb} KB   ${verdict(coldPage + coldWorker <= TARGETS.initialKb * 1024)}`,
+  );
+  out(`   c) all JavaScript in dist/assets: ${r.every.length} files, ${kb(sum(r.every))}`);
+  out('');
+
+  out('4. Permalink length per example');
+  out('   app = the share fragment (#v1: + base64url of zlib-deflated envelope JSON), characters;');
+  out('   payload = after "#v1:"; lz = lz-string compressToEncodedURIComponent of the same JSON');
+  out("   (checked equal to the link's inflated content); ratio = app fragment / lz.");
+  const linkRows = [['example', 'json', 'app', 'payload', 'lz', 'ratio', 'target', '']];
+  for (const l of r.links) {
+    const ratio = l.fragment / l.lz;
+    linkRows.push([
+      l.id,
+      String(l.jsonChars),
+      String(l.fragment),
+      String(l.payload),
+      String(l.lz),
+      `${ratio.toFixed(2)}x`,
+      `<= ${TARGETS.permalinkRatio}x`,
+      verdict(ratio <= TARGETS.permalinkRatio),
+    ]);
+  }
+  for (const line of table(linkRows)) out(`   ${line}`);
+  out('');
+
+  const verdicts = [
+    `card p95 ${verdict(
+      quantile(
+        r.card.strokes.map((/** @type {Keystroke} */ s) => s.latency),
+        0.95,
+      ) <= TARGETS.cardP95,
+    )}`,
+    `bundle p95 ${verdict(
+      quantile(
+        r.bundle.strokes.map((/** @type {Keystroke} */ s) => s.latency),
+        0.95,
+      ) <= TARGETS.bundleP95,
+    )}`,
+    `long tasks ${verdict(lt.tasks.length <= TARGETS.longTasks)}`,
+    `initial JS ${verdict(initialGzip <= TARGETS.initialKb * 1024)}`,
+    `cold-load JS ${verdict(coldPage + coldWorker <= TARGETS.initialKb * 1024)}`,
+    `permalinks ${verdict(r.links.every((/** @type {any} */ l) => l.fragment / l.lz <= TARGETS.permalinkRatio))}`,
+  ];
+  out(`Targets (informational): ${verdicts.join(', ')}`);
+  out('Where time and bytes go: node scripts/bench/browser-profile.js <card|bundle|typing|bytes>');
+}
+
+// ---- run ----
+
+/** Stops the server and removes the copy of dist/; safe to call more than once. */
+function cleanUp() {
+  server?.stop();
+  dist?.remove();
+}
+
+process.on('exit', cleanUp);
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => process.exit(130));
+const watchdog = setTimeout(() => {
+  console.error(`bench-browser: still running after ${TIME_LIMIT_MS / 1000} s, giving up`);
+  process.exit(1);
+}, TIME_LIMIT_MS);
+watchdog.unref();
+
+try {
+  await main();
+} catch (error) {
+  console.error('bench-browser failed:', error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+} finally {
+  await browser?.close().catch(() => undefined);
+  cleanUp();
+  clearTimeout(watchdog);
+}

@@ -1,0 +1,58 @@
+/**
+ * The JavaScript a cold load actually requests before the editor exists, gzipped as the build's
+ * files would be (level 9).
+ */
+import path from 'node:path';
+import { describe } from './browser-size.js';
+
+/** @typedef {import('@playwright/test').Browser} Browser */
+/** @typedef {import('./browser-size.js').JsFile} JsFile */
+
+/**
+ * Loads the app in a fresh context (no cache, empty storage) and lists every `.js` requested, by the
+ * page or its workers, from navigation until `.cm-content` is in the DOM. Sizes come from the files
+ * in dist/ (the preview server does not compress).
+ * @param {Browser} browser
+ * @param {string} url
+ * @param {string} dist Absolute path of dist/.
+ * @returns {Promise<{ page: JsFile[], worker: JsFile[], ms: number }>} Files requested from the page
+ *   and from workers, in request order; `ms` from navigation start to `.cm-content` (page clock).
+ */
+export async function measureColdLoad(browser, url, dist) {
+  const context = await browser.newContext();
+  try {
+    /** @type {{ url: string, fromWorker: boolean }[]} */
+    const requests = [];
+    context.on('request', (request) => {
+      const pathname = new URL(request.url()).pathname;
+      if (!pathname.endsWith('.js')) return;
+      let fromWorker = false;
+      try {
+        request.frame();
+      } catch {
+        fromWorker = true; // Playwright: requests of workers have no frame.
+      }
+      requests.push({ url: pathname, fromWorker });
+    });
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator('.cm-content').waitFor({ timeout: 30_000 });
+    const seen = [...requests];
+    const ms = await page.evaluate(() => performance.now());
+    const workerUrls = new Set(page.workers().map((worker) => new URL(worker.url()).pathname));
+    /** @type {JsFile[]} */
+    const fromPage = [];
+    /** @type {JsFile[]} */
+    const fromWorkers = [];
+    const counted = new Set();
+    for (const request of seen) {
+      if (counted.has(request.url)) continue;
+      counted.add(request.url);
+      const file = describe(dist, path.join(dist, request.url.replace(/^\//, '')));
+      (request.fromWorker || workerUrls.has(request.url) ? fromWorkers : fromPage).push(file);
+    }
+    return { page: fromPage, worker: fromWorkers, ms };
+  } finally {
+    await context.close();
+  }
+}

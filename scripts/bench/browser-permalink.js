@@ -1,0 +1,73 @@
+/**
+ * Permalink lengths of the app's examples, next to lz-string's `compressToEncodedURIComponent` of the
+ * same envelope JSON (what many playgrounds use).
+ */
+import { inflateSync } from 'node:zlib';
+import lzString from 'lz-string';
+
+/** @typedef {import('@playwright/test').Page} Page */
+
+/**
+ * @typedef {object} PermalinkFigure
+ * @property {string} id Example id (the option's value).
+ * @property {string} title
+ * @property {number} jsonChars Characters of the envelope JSON.
+ * @property {number} fragment Characters of the app's fragment, `#v1:` included.
+ * @property {number} payload Characters after `#v1:`.
+ * @property {number} lz Characters of lz-string's output for the same JSON.
+ */
+
+/**
+ * For each example of the Examples menu: picks it as a user would (`selectOption`), waits for its
+ * workspace, asks the model for its share fragment, and builds the envelope JSON as
+ * src/app/permalink/envelope.ts does (`{"v":1,"f":[[path,text],…],"a":active,"p":profile}`). The JSON
+ * is checked against the link's own content (base64url → zlib inflate) before lz-string compresses it.
+ * @param {Page} page A loaded page of the app.
+ * @returns {Promise<PermalinkFigure[]>}
+ */
+export async function measurePermalinks(page) {
+  const select = page.getByTestId('examples-select');
+  /** @type {{ value: string, title: string }[]} */
+  const examples = await select.evaluate((element) =>
+    Array.from(element.querySelectorAll('option'))
+      .filter((option) => option.value !== '')
+      .map((option) => ({ value: option.value, title: option.textContent?.trim() ?? '' })),
+  );
+  if (examples.length === 0) throw new Error('the Examples menu lists no examples');
+  /** @type {PermalinkFigure[]} */
+  const figures = [];
+  for (const example of examples) {
+    await select.selectOption(example.value);
+    await page.waitForFunction(
+      (title) => /** @type {any} */ (window).agentcard.model.workspace.name === title,
+      example.title,
+      { timeout: 10_000 },
+    );
+    const { fragment, json } = await page.evaluate(async () => {
+      const model = /** @type {any} */ (window).agentcard.model;
+      const ws = model.workspace;
+      const json = JSON.stringify({
+        v: 1,
+        f: Object.entries(ws.files),
+        a: ws.active,
+        p: ws.profile,
+      });
+      return { fragment: /** @type {string} */ (await model.shareFragment()), json };
+    });
+    const prefix = /^#v1:/.exec(fragment)?.[0];
+    if (!prefix) throw new Error(`${example.value}: unexpected fragment ${fragment.slice(0, 20)}…`);
+    const payload = fragment.slice(prefix.length);
+    const inflated = inflateSync(Buffer.from(payload, 'base64url')).toString('utf8');
+    if (inflated !== json)
+      throw new Error(`${example.value}: the envelope JSON built here differs from the link's`);
+    figures.push({
+      id: example.value,
+      title: example.title,
+      jsonChars: json.length,
+      fragment: fragment.length,
+      payload: payload.length,
+      lz: lzString.compressToEncodedURIComponent(json).length,
+    });
+  }
+  return figures;
+}
