@@ -2,7 +2,6 @@
  * Permalink lengths of the app's examples, next to lz-string's `compressToEncodedURIComponent` of the
  * same envelope JSON (what many playgrounds use).
  */
-import { inflateSync } from 'node:zlib';
 import lzString from 'lz-string';
 
 /** @typedef {import('@playwright/test').Page} Page */
@@ -20,8 +19,9 @@ import lzString from 'lz-string';
 /**
  * For each example of the Examples menu: picks it as a user would (`selectOption`), waits for its
  * workspace, asks the model for its share fragment, and builds the envelope JSON as
- * src/app/permalink/envelope.ts does (`{"v":1,"f":[[path,text],…],"a":active,"p":profile}`). The JSON
- * is checked against the link's own content (base64url → zlib inflate) before lz-string compresses it.
+ * src/app/permalink/envelope.ts does (`{"v":1,"f":[[path,text],…],"a":active,"p":profile}`). The link
+ * is checked by opening it in a second page of the same browser and comparing the workspace it opens
+ * (links use a preset dictionary, so a plain inflate cannot read them) before lz-string compresses the JSON.
  * @param {Page} page A loaded page of the app.
  * @returns {Promise<PermalinkFigure[]>}
  */
@@ -57,9 +57,21 @@ export async function measurePermalinks(page) {
     const prefix = /^#v1:/.exec(fragment)?.[0];
     if (!prefix) throw new Error(`${example.value}: unexpected fragment ${fragment.slice(0, 20)}…`);
     const payload = fragment.slice(prefix.length);
-    const inflated = inflateSync(Buffer.from(payload, 'base64url')).toString('utf8');
-    if (inflated !== json)
-      throw new Error(`${example.value}: the envelope JSON built here differs from the link's`);
+    const opened = await page.context().newPage();
+    try {
+      await opened.goto(new URL('/' + fragment, page.url()).href);
+      await opened.waitForFunction(() => /** @type {any} */ (window).agentcard?.model, null, {
+        timeout: 10_000,
+      });
+      const reopened = await opened.evaluate(() => {
+        const ws = /** @type {any} */ (window).agentcard.model.workspace;
+        return JSON.stringify({ v: 1, f: Object.entries(ws.files), a: ws.active, p: ws.profile });
+      });
+      if (reopened !== json)
+        throw new Error(`${example.value}: the link does not open the same workspace`);
+    } finally {
+      await opened.close();
+    }
     figures.push({
       id: example.value,
       title: example.title,

@@ -5,9 +5,11 @@ export {
   decodePermalink,
   MAX_DECOMPRESSED_BYTES,
   MAX_PERMALINK_LENGTH,
+  PERMALINK_DICTIONARY_ID,
   PERMALINK_PREFIX,
   type DecodeResult,
 } from './permalink.ts';
+export { PERMALINK_DICTIONARY } from './dictionary.ts';
 export type { DecodeFailure, PermalinkFailure } from './decode-failure.ts';
 export { MAX_FILES, PROFILES, type PermalinkEnvelope } from './envelope.ts';
 export {

@@ -1,17 +1,21 @@
 import { once } from 'node:events';
-import { createDeflate, deflateSync } from 'node:zlib';
+import { createDeflate } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encodeBase64Url } from './base64url.ts';
-import { deflate } from './deflate-stream.ts';
+import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
+import { PERMALINK_DICTIONARY } from './dictionary.ts';
 import { serializeEnvelope } from './envelope.ts';
 import {
   MAX_DECOMPRESSED_BYTES,
   MAX_PERMALINK_LENGTH,
+  PERMALINK_DICTIONARY_ID,
   decodePermalink,
   encodePermalink,
   type DecodeResult,
   type PermalinkEnvelope,
 } from './permalink.ts';
+import { compressZlib } from './zlib-compress.ts';
+
+const DICTIONARY = new TextEncoder().encode(PERMALINK_DICTIONARY);
 
 /** mulberry32: a small seeded PRNG, so every run sees the same "random" cases. */
 function prng(seed: number): () => number {
@@ -65,15 +69,15 @@ function reasonOf(result: DecodeResult): string {
 }
 
 /** A v1 link carrying any bytes, for content the encoder would refuse to write. */
-async function linkOf(content: string | Uint8Array): Promise<string> {
+function linkOf(content: string | Uint8Array): string {
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
-  return '#v1:' + encodeBase64Url(await deflate(bytes));
+  return '#v1:' + encodeBase64Url(compressZlib(bytes, DICTIONARY));
 }
 
 /**
- * The first of a seeded series of envelopes whose link ends with `ending`. Searched with Node's synchronous zlib,
- * which writes the same bytes as `CompressionStream` (checked by the deflate tests). The texts vary in length so
- * that their checksums, where a link's last characters come from, cover every value.
+ * The first of a seeded series of envelopes whose link ends with `ending`. Searched with `linkOf`, which writes
+ * what `encodePermalink` writes. The texts vary in length so that their checksums, where a link's last characters
+ * come from, cover every value.
  */
 function envelopeEndingWith(ending: string): PermalinkEnvelope {
   const random = prng(ending.charCodeAt(0) * 31 + ending.length);
@@ -86,8 +90,7 @@ function envelopeEndingWith(ending: string): PermalinkEnvelope {
       active: 'agent.md',
       profile: 'rfc',
     };
-    if (deflateSync(serializeEnvelope(envelope)).toString('base64url').endsWith(ending))
-      return envelope;
+    if (linkOf(serializeEnvelope(envelope)).endsWith(ending)) return envelope;
   }
   throw new Error(`no envelope found whose link ends with ${ending}`);
 }
@@ -97,8 +100,7 @@ const PINNED: PermalinkEnvelope = {
   active: 'agent.md',
   profile: 'rfc',
 };
-const PINNED_LINK =
-  '#v1:eJyrVipTsjLUUUpTsoqOVkpMT80r0ctNUdJR0tXVjcnLS8xNtVLISM3JyY_JA4sEJ1YqZGTqxeQpxcbqKCUqWSHrKVCyUipKS1aqBQBcXBnn';
+const PINNED_LINK = '#v1:eLvbw9XdQ9UCCTmEPohSUJrMh6oPTqxUyMjUQ3Iakh64ewBcXBnn';
 
 const PINNED_UNICODE: PermalinkEnvelope = {
   files: {
@@ -109,6 +111,12 @@ const PINNED_UNICODE: PermalinkEnvelope = {
   profile: 'fast-agent',
 };
 const PINNED_UNICODE_LINK =
+  '#v1:eLvbw9XdQ9UCKtiK9Q-vBJZaZUB_IUwAxjBEG1wOJASVOdwJFCtWKM0DRvDh9dmlCh_m9-zQA8ngjRK05gU0ccC9jNUt6IEAACB1RZE';
+
+/** The same envelopes as plain zlib streams, as links were written before the dictionary existed. */
+const PLAIN_LINK =
+  '#v1:eJyrVipTsjLUUUpTsoqOVkpMT80r0ctNUdJR0tXVjcnLS8xNtVLISM3JyY_JA4sEJ1YqZGTqxeQpxcbqKCUqWSHrKVCyUipKS1aqBQBcXBnn';
+const PLAIN_UNICODE_LINK =
   '#v1:eJxtjk0KwjAYBa8S3jqJuM1V2iIf-WlDk1TSpiDiAQTv4NqVW_e9kEeQFnHl9g1vmDNmqD2Hg6oqaMpm3C0Pnf1MPslowCGEqHOdEkWr2I-t05csV539yEpiHS3PvrD3_faSK0HDKzgaJ2ptmqQekvOtPFEM4DDWUQnTIQ7GBsU68n1ZLw0HQf1vOUJtPrEJcfkAIHVFkQ';
 
 const CARD = {
@@ -159,6 +167,20 @@ describe('encodePermalink and decodePermalink', () => {
     });
   });
 
+  it('writes the dictionary id of PERMALINK_DICTIONARY into every link', async () => {
+    const bytes = decodeBase64Url((await encodePermalink(CARD)).slice('#v1:'.length))!;
+    expect([bytes[0], bytes[1]! & 0x20]).toEqual([0x78, 0x20]);
+    expect(Buffer.from(bytes).readUInt32BE(2)).toBe(PERMALINK_DICTIONARY_ID);
+  });
+
+  it('keeps opening links written as plain zlib, without the dictionary', async () => {
+    expect(await decodePermalink(PLAIN_LINK)).toEqual({ ok: true, envelope: PINNED });
+    expect(await decodePermalink(PLAIN_UNICODE_LINK)).toEqual({
+      ok: true,
+      envelope: PINNED_UNICODE,
+    });
+  });
+
   it('rejects an envelope it could not read back, and one too large to open', async () => {
     await expect(encodePermalink({ ...PINNED, active: 'other.md' })).rejects.toThrow(TypeError);
     const huge = { ...PINNED, files: { 'agent.md': 'x'.repeat(MAX_DECOMPRESSED_BYTES) } };
@@ -202,13 +224,14 @@ describe('decodePermalink: damaged links', () => {
     }
   });
 
-  it('settles with a failure on 300 random payloads, zlib-like or not', async () => {
+  it('settles with a failure on 300 random payloads: zlib-like with the dictionary, without, or not', async () => {
     const random = prng(99);
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     for (let i = 0; i < 300; i++) {
       const length = Math.floor(random() * 400);
       const body = Array.from({ length }, () => alphabet[Math.floor(random() * 64)]).join('');
-      const result = await decodePermalink((i % 2 === 0 ? '#v1:eJ' : '#v1:') + body);
+      const prefix = ['#v1:', '#v1:eJ', PINNED_LINK.slice(0, 12)][i % 3]!;
+      const result = await decodePermalink(prefix + body);
       expect(['corrupted', 'truncated']).toContain(reasonOf(result));
     }
   });
@@ -221,7 +244,7 @@ describe('decodePermalink: damaged links', () => {
   });
 
   it('reports a v1 link whose content has another version as an unknown version', async () => {
-    const link = await linkOf('{"v":2,"f":[["a.md",""]],"a":"a.md","p":"rfc","x":[]}');
+    const link = linkOf('{"v":2,"f":[["a.md",""]],"a":"a.md","p":"rfc","x":[]}');
     expect(reasonOf(await decodePermalink(link))).toBe('unknown-version');
   });
 
@@ -251,16 +274,18 @@ describe('decodePermalink: damaged links', () => {
     expect(reasonOf(await decodePermalink(hello))).toBe('corrupted');
   });
 
-  it('reports a link that unpacks past the cap as too large', async () => {
-    const deflater = createDeflate({ level: 9 });
-    const chunks: Buffer[] = [];
-    deflater.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const spaces = Buffer.alloc(1024 * 1024, 0x20);
-    for (let i = 0; i < 64; i++) deflater.write(spaces);
-    deflater.end();
-    await once(deflater, 'end');
-    const bomb = '#v1:' + Buffer.concat(chunks).toString('base64url');
-    expect(reasonOf(await decodePermalink(bomb))).toBe('too-large');
+  it('reports a link that unpacks past the cap as too large, with the dictionary or without', async () => {
+    for (const options of [{}, { dictionary: DICTIONARY }]) {
+      const deflater = createDeflate({ level: 9, ...options });
+      const chunks: Buffer[] = [];
+      deflater.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const spaces = Buffer.alloc(1024 * 1024, 0x20);
+      for (let i = 0; i < 64; i++) deflater.write(spaces);
+      deflater.end();
+      await once(deflater, 'end');
+      const bomb = '#v1:' + Buffer.concat(chunks).toString('base64url');
+      expect(reasonOf(await decodePermalink(bomb))).toBe('too-large');
+    }
   });
 
   it('reports a payload longer than any link can be as too large, without unpacking it', async () => {
@@ -278,7 +303,7 @@ describe('decodePermalink: damaged links', () => {
     ['an active file that is absent', '{"v":1,"f":[["a.md",""]],"a":"b.md","p":"rfc"}'],
     ['an unknown profile', '{"v":1,"f":[["a.md",""]],"a":"a.md","p":"loose"}'],
   ])('reports %s as invalid content', async (_, content) => {
-    expect(reasonOf(await decodePermalink(await linkOf(content)))).toBe('invalid-content');
+    expect(reasonOf(await decodePermalink(linkOf(content)))).toBe('invalid-content');
   });
 
   it('gives every failure a message of full sentences with no error internals', async () => {
@@ -289,7 +314,7 @@ describe('decodePermalink: damaged links', () => {
       PINNED_LINK.slice(0, -5),
       PINNED_LINK.slice(0, 20) + 'QQ' + PINNED_LINK.slice(22),
       '#v1:' + 'A'.repeat(MAX_PERMALINK_LENGTH + 1),
-      await linkOf('[]'),
+      linkOf('[]'),
     ];
     for (const text of failures) {
       const result = await decodePermalink(text);
@@ -335,12 +360,14 @@ describe('decodePermalink: links mangled on the way', () => {
   });
 
   it('opens a link rewritten in standard base64 with = padding', async () => {
-    const link = await encodePermalink(CARD);
-    const payload = link.slice('#v1:'.length);
+    const payload = PINNED_UNICODE_LINK.slice('#v1:'.length);
     const standard = Buffer.from(payload, 'base64url').toString('base64');
     expect(standard).toMatch(/[+/]/);
     expect(standard).toMatch(/=$/);
-    expect(await decodePermalink('#v1:' + standard)).toEqual({ ok: true, envelope: CARD });
+    expect(await decodePermalink('#v1:' + standard)).toEqual({
+      ok: true,
+      envelope: PINNED_UNICODE,
+    });
   });
 
   it.each(['.', ')', ',', '>', ').', '",', "'", ']', '!', '?', ';', ':', '*', '~'])(

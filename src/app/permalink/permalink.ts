@@ -1,13 +1,26 @@
 /**
- * The permalink codec: a workspace travels in a URL fragment `#v1:` + unpadded base64url of its zlib-compressed
- * JSON envelope. The zlib trailer's Adler-32 checksum is what decides whether a (possibly repaired) link is intact.
+ * The permalink codec. A workspace travels in a URL fragment: `#v1:`, then unpadded base64url (RFC 4648 §5) of a
+ * zlib stream (RFC 1950) of the envelope's UTF-8 JSON (`envelope.ts`). The stream is written with
+ * `PERMALINK_DICTIONARY`'s bytes as its preset dictionary:
+ *
+ * - byte 0, CMF: `0x78` (deflate with a 32 KiB window);
+ * - byte 1, FLG: FDICT (`0x20`) set, and the check bits that make CMF·256 + FLG a multiple of 31 (`0xBB`);
+ * - bytes 2–5, DICTID: the dictionary's Adler-32, big-endian (`PERMALINK_DICTIONARY_ID`);
+ * - the deflate data (RFC 1951), whose back-references may reach into the dictionary as if it came just before;
+ * - the last 4 bytes: the Adler-32 of the JSON, big-endian.
+ *
+ * Any zlib reads it given the dictionary (`inflateSetDictionary`; Node's `zlib.inflateSync(data, { dictionary })`).
+ * Readers also accept a stream without FDICT, a plain zlib stream of the JSON (links made before the dictionary
+ * existed). A stream announcing another dictionary id is treated as damaged: a new dictionary would come with a
+ * new fragment prefix. The trailer's Adler-32 is what decides whether a (possibly repaired) link is intact.
  */
 
 import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
 import { decodeFailure, type PermalinkFailure } from './decode-failure.ts';
-import { deflate, inflateCapped } from './deflate-stream.ts';
+import { PERMALINK_DICTIONARY } from './dictionary.ts';
 import { parseEnvelope, serializeEnvelope, type PermalinkEnvelope } from './envelope.ts';
 import { cleanPayload, readFragment } from './read-fragment.ts';
+import { adler32, inflateZlib } from './zlib-inflate.ts';
 
 /** The fragment prefix of the current format, `#` included. */
 export const PERMALINK_PREFIX = '#v1:';
@@ -19,10 +32,16 @@ export const PERMALINK_PREFIX = '#v1:';
 export const MAX_DECOMPRESSED_BYTES = 8 * 1024 * 1024;
 
 /**
- * The longest payload (characters after `#v1:`) decoding looks at. zlib never grows data by more than about 0.03%
- * plus a few bytes, so a longer payload cannot be a link made from at most `MAX_DECOMPRESSED_BYTES`.
+ * The longest payload (characters after `#v1:`) decoding looks at. Deflate never grows data by more than about
+ * 0.03% plus a few bytes (it falls back to stored blocks), so a longer payload cannot be a link made from at most
+ * `MAX_DECOMPRESSED_BYTES`.
  */
 export const MAX_PERMALINK_LENGTH = Math.ceil(((MAX_DECOMPRESSED_BYTES * 1.001 + 64) * 4) / 3);
+
+const DICTIONARY_BYTES = new TextEncoder().encode(PERMALINK_DICTIONARY);
+
+/** The zlib dictionary id links carry: the Adler-32 of `PERMALINK_DICTIONARY`. */
+export const PERMALINK_DICTIONARY_ID = adler32(DICTIONARY_BYTES);
 
 // Pasted text may be longer than its payload (a URL, line breaks, escapes); past this it is refused unread.
 const MAX_INPUT_LENGTH = 2 * MAX_PERMALINK_LENGTH + 4096;
@@ -40,10 +59,11 @@ export { linkGuidance, permalinkLength, type LinkGuidance } from './link-guidanc
 
 /**
  * Encodes a workspace as a permalink fragment, `#v1:` included. Files keep their `Object.entries` order. The
- * same envelope always gives the same string on the same zlib. Rejects with a `TypeError` when the envelope is
- * invalid (a bad or duplicate path, an active file that is not among the files, an unknown profile, more than
- * `MAX_FILES` files) and with a `RangeError` when its JSON exceeds `MAX_DECOMPRESSED_BYTES`, since such a link
- * could not be opened.
+ * same envelope always gives the same string, in every browser: the compressor is JavaScript (fflate), loaded on
+ * the first call. Rejects with a `TypeError` when the envelope is invalid (a bad or duplicate path, an active file
+ * that is not among the files, an unknown profile, more than `MAX_FILES` files), with a `RangeError` when its
+ * JSON exceeds `MAX_DECOMPRESSED_BYTES`, since such a link could not be opened, and with the loader's error when
+ * the compressor's code cannot be fetched.
  */
 export async function encodePermalink(envelope: PermalinkEnvelope): Promise<string> {
   const json = new TextEncoder().encode(serializeEnvelope(envelope));
@@ -51,7 +71,8 @@ export async function encodePermalink(envelope: PermalinkEnvelope): Promise<stri
     throw new RangeError(
       `The workspace is ${json.length} bytes as JSON, more than a link may carry (${MAX_DECOMPRESSED_BYTES}).`,
     );
-  return PERMALINK_PREFIX + encodeBase64Url(await deflate(json));
+  const { compressZlib } = await import('./zlib-compress.ts');
+  return PERMALINK_PREFIX + encodeBase64Url(compressZlib(json, DICTIONARY_BYTES));
 }
 
 /**
@@ -120,7 +141,10 @@ function lostEndings(length: number): string[] {
 async function decodePayload(payload: string): Promise<DecodeResult> {
   const bytes = decodeBase64Url(payload);
   if (bytes === undefined) return truncated();
-  const inflated = await inflateCapped(bytes, MAX_DECOMPRESSED_BYTES);
+  const inflated = await inflateZlib(bytes, {
+    maxBytes: MAX_DECOMPRESSED_BYTES,
+    dictionary: DICTIONARY_BYTES,
+  });
   if (!inflated.ok) {
     if (inflated.reason === 'truncated') return truncated();
     if (inflated.reason === 'too-large')
