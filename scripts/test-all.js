@@ -185,7 +185,7 @@ async function runVitest() {
   banner(`unit tests: vitest ${args.join(' ')}`);
   const started = Date.now();
   rmSync(VITEST_REPORT, { force: true });
-  const result = await run(localBin('vitest'), args, { timeoutMs: 4 * MINUTE });
+  const result = await run(localBin('vitest'), args, { timeoutMs: 8 * MINUTE });
   const report = readReport(VITEST_REPORT);
   if (!report) {
     // With no test files vitest may exit 0 without writing a report: that is zero tests.
@@ -250,7 +250,7 @@ async function runPlaywright() {
   }
   banner('e2e tests: playwright test');
   rmSync(PLAYWRIGHT_REPORT, { force: true });
-  const result = await run(localBin('playwright'), ['test'], { timeoutMs: 5 * MINUTE });
+  const result = await run(localBin('playwright'), ['test'], { timeoutMs: 8 * MINUTE });
   const stats = readReport(PLAYWRIGHT_REPORT)?.stats ?? {};
   return suiteResult(
     'e2e tests',
