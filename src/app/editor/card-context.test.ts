@@ -1,6 +1,8 @@
+import { ensureSyntaxTree } from '@codemirror/language';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import { cardHeaderAt, readScalar, readTopLevelKey, resolveCardType } from './card-context.ts';
+import { cardBundleSupport } from './card-language.ts';
 import { cardEditorConfig } from './editor-config.ts';
 
 const stateFor = (path: string, doc: string, profile: 'rfc' | 'fast-agent' = 'rfc') =>
@@ -79,6 +81,18 @@ describe('cardHeaderAt', () => {
     const state = stateFor('cards.yaml', doc);
     expect(cardHeaderAt(state, 0)?.type).toBe('agent');
     expect(cardHeaderAt(state, doc.length)?.type).toBe('chain');
+  });
+
+  it('reads the headers from the card language tree as the scan does', () => {
+    const text = `\n---\nname: lead\n---\nA\n---\nprose\n---\ntype: chain\n---\n${bundle}`;
+    const plain = stateFor('agents.md', text);
+    const parsed = EditorState.create({
+      doc: text,
+      extensions: [cardEditorConfig.of({ path: 'agents.md' }), cardBundleSupport()],
+    });
+    expect(ensureSyntaxTree(parsed, text.length, 5000)).not.toBeNull();
+    for (let pos = 0; pos <= text.length; pos++)
+      expect(cardHeaderAt(parsed, pos), `at ${pos}`).toEqual(cardHeaderAt(plain, pos));
   });
 
   it('gives a null type for a value that is not a card type', () => {

@@ -1,8 +1,11 @@
+import { syntaxTree } from '@codemirror/language';
 import type { EditorState, Text } from '@codemirror/state';
 import { readType, type CardType, type Profile } from '../../core/index.ts';
+import { headerContentAt } from './bundle-tree.ts';
 import { docText } from './doc-text.ts';
-import { cardEditorConfig, type DocumentKind } from './editor-config.ts';
-import { findYamlDocuments, markdownYamlRegions, type YamlRegion } from './frontmatter-ranges.ts';
+import { cardEditorConfig, type CardEditorConfig } from './editor-config.ts';
+import { markdownYamlRegions, type YamlRegion } from './frontmatter-ranges.ts';
+import { yamlDocumentAt } from './yaml-documents.ts';
 
 /** A top-level key of a card's YAML, with the range of its name (quotes excluded). */
 export interface TopLevelKey {
@@ -70,23 +73,17 @@ export function resolveCardType(text: string | null, profile: Profile): CardType
   return reading.type;
 }
 
-const caches: Record<'markdown' | 'yaml', WeakMap<Text, YamlRegion[]>> = {
-  markdown: new WeakMap(),
-  yaml: new WeakMap(),
-};
+const markdownRegions = new WeakMap<Text, YamlRegion[]>();
 
 /**
- * The card YAML regions of a document, computed once per document version (documents are immutable, so
- * the cache is keyed by the `Text` itself). Empty for files that are not read as cards.
+ * The card YAML regions of a Markdown document, found by a pass over its text once per document version
+ * (documents are immutable, so the cache is keyed by the `Text` itself).
  */
-export function cardRegions(doc: Text, kind: DocumentKind, isCardFile: boolean): YamlRegion[] {
-  if (!isCardFile || (kind !== 'markdown' && kind !== 'yaml')) return [];
-  const cache = caches[kind];
-  let regions = cache.get(doc);
+function markdownRegionsOf(doc: Text): YamlRegion[] {
+  let regions = markdownRegions.get(doc);
   if (!regions) {
-    const text = docText(doc);
-    regions = kind === 'markdown' ? markdownYamlRegions(text) : findYamlDocuments(text);
-    cache.set(doc, regions);
+    regions = markdownYamlRegions(docText(doc));
+    markdownRegions.set(doc, regions);
   }
   return regions;
 }
@@ -97,15 +94,31 @@ export function cardRegions(doc: Text, kind: DocumentKind, isCardFile: boolean):
  */
 export function cardHeaderAt(state: EditorState, pos: number): CardHeader | null {
   const config = state.facet(cardEditorConfig);
-  const regions = cardRegions(state.doc, config.kind, config.isCardFile);
+  const region = regionAt(state, pos, config);
+  return region && readHeader(state.doc, region, config.profile);
+}
+
+/**
+ * The card YAML region that holds `pos`, found near `pos` rather than by a pass over the document: in a
+ * Markdown file the card language's syntax tree knows the cards (the document is scanned only while
+ * that tree is not there yet, or does not reach `pos`); in a YAML file only the lines between the
+ * document markers around `pos` are read.
+ */
+function regionAt(state: EditorState, pos: number, config: CardEditorConfig): YamlRegion | null {
+  if (!config.isCardFile) return null;
+  if (config.kind === 'yaml') return yamlDocumentAt(docText(state.doc), pos);
+  if (config.kind !== 'markdown') return null;
+  const known = headerContentAt(syntaxTree(state), pos, state.doc.length);
+  if (known !== undefined) return known && { ...known, closedEnd: false };
+  const regions = markdownRegionsOf(state.doc);
   let lo = 0;
   let hi = regions.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     const region = regions[mid]!;
     if (pos < region.from) hi = mid - 1;
-    else if (pos > region.to || (pos === region.to && !region.closedEnd)) lo = mid + 1;
-    else return readHeader(state.doc, region, config.profile);
+    else if (pos >= region.to) lo = mid + 1;
+    else return region;
   }
   return null;
 }

@@ -1,14 +1,9 @@
-import { markdown, markdownLanguage } from '@codemirror/lang-markdown';
-import { yamlLanguage } from '@codemirror/lang-yaml';
 import type { Language } from '@codemirror/language';
 import { Tree, TreeFragment } from '@lezer/common';
 import { describe, expect, it } from 'vitest';
-import { cardBundleLanguage } from './card-language.ts';
+import { cardBundleSupport } from './card-language.ts';
 
-const language: Language = cardBundleLanguage(
-  markdown({ base: markdownLanguage }),
-  yamlLanguage,
-).language;
+const language: Language = cardBundleSupport().language;
 
 /** Names of the innermost nodes that cover the first occurrence of `needle`. */
 function nodesAt(tree: Tree, text: string, needle: string): string[] {

@@ -1,7 +1,7 @@
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import type { CardInfo } from '../../core/index.ts';
-import { cardIndexAt, cardsField, setCards } from './cursor-card.ts';
+import { cardIndexAt, cardsEffects, cardsField, setCards } from './cursor-card.ts';
 
 const card = (index: number, from: number, to: number): CardInfo => ({
   file: 'a.md',
@@ -59,5 +59,23 @@ describe('cardIndexAt', () => {
   it('is -1 without cards or without the field', () => {
     expect(cardIndexAt(withCards([]), 10)).toBe(-1);
     expect(cardIndexAt(EditorState.create({ doc }), 10)).toBe(-1);
+  });
+});
+
+describe('cardsEffects', () => {
+  const cards = [card(0, first, second), card(1, second, doc.length)];
+
+  it('sets a new split, and nothing when the same cards come again', () => {
+    const state = withCards(cards);
+    expect(cardsEffects(state, cards)).toEqual([]);
+    expect(cardsEffects(state, [cards[0]!])).toHaveLength(1);
+    expect(cardsEffects(state, [card(0, first, second - 1), cards[1]!])).toHaveLength(1);
+  });
+
+  it('compares with the spans as later edits moved them', () => {
+    const state = withCards(cards).update({ changes: { from: 0, insert: 'ab' } }).state;
+    const moved = [card(0, first + 2, second + 2), card(1, second + 2, doc.length + 2)];
+    expect(cardsEffects(state, moved)).toEqual([]);
+    expect(cardsEffects(state, cards)).toHaveLength(1);
   });
 });

@@ -19,6 +19,14 @@ export interface CardSpan {
 /** Replaces the file's card split (the core's `CardInfo` list for this file). */
 export const setCards = StateEffect.define<readonly CardInfo[]>();
 
+/** The spans of `cards` in a document `length` long: offsets clamped to it, sorted by start. */
+function toSpans(cards: readonly CardInfo[], length: number): CardSpan[] {
+  const clamp = (n: number) => Math.min(Math.max(0, n), length);
+  return cards
+    .map((c) => ({ index: c.index, from: clamp(c.from), to: clamp(c.to) }))
+    .sort((a, b) => a.from - b.from);
+}
+
 /**
  * The file's cards, sorted by start. Set only by `setCards`; between two analyses the spans follow the
  * edits (positions are mapped), and offsets beyond the document are clamped when set.
@@ -27,13 +35,7 @@ export const cardsField = StateField.define<readonly CardSpan[]>({
   create: () => [],
   update(cards, tr) {
     for (const effect of tr.effects) {
-      if (effect.is(setCards)) {
-        const length = tr.state.doc.length;
-        const clamp = (n: number) => Math.min(Math.max(0, n), length);
-        return effect.value
-          .map((c) => ({ index: c.index, from: clamp(c.from), to: clamp(c.to) }))
-          .sort((a, b) => a.from - b.from);
-      }
+      if (effect.is(setCards)) return toSpans(effect.value, tr.state.doc.length);
     }
     if (!tr.docChanged || cards.length === 0) return cards;
     return cards.map((c) => ({
@@ -43,6 +45,29 @@ export const cardsField = StateField.define<readonly CardSpan[]>({
     }));
   },
 });
+
+/**
+ * The effects that give `state` the card split `cards`: none when the spans it has (mapped through the
+ * edits since they were set) are already those of `cards`, which is the usual case for an analysis of
+ * an edit inside one card.
+ */
+export function cardsEffects(
+  state: EditorState,
+  cards: readonly CardInfo[],
+): StateEffect<unknown>[] {
+  const current = state.field(cardsField, false);
+  if (!current || current.length !== cards.length) return [setCards.of(cards)];
+  const length = state.doc.length;
+  const clamp = (n: number) => Math.min(Math.max(0, n), length);
+  // Compared in the given order: cards come sorted, and an unsorted list is simply set again.
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i]!;
+    const d = current[i]!;
+    if (c.index !== d.index || clamp(c.from) !== d.from || clamp(c.to) !== d.to)
+      return [setCards.of(cards)];
+  }
+  return [];
+}
 
 /**
  * The `index` of the card that holds `pos`: the last card starting at or before `pos`. -1 when `pos`

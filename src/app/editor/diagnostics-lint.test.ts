@@ -1,6 +1,8 @@
+import { forEachDiagnostic } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/index.ts';
-import { toLintDiagnostics } from './diagnostics-lint.ts';
+import { diagnosticsDisplay, diagnosticsEffects, toLintDiagnostics } from './diagnostics-lint.ts';
 
 const diagnostic = (over: Partial<Diagnostic>): Diagnostic => ({
   code: 'unknown-field',
@@ -55,5 +57,37 @@ describe('toLintDiagnostics', () => {
       [3, 7],
       [0, 0],
     ]);
+  });
+});
+
+describe('diagnosticsEffects', () => {
+  const start = () => EditorState.create({ doc: 'x'.repeat(40), extensions: diagnosticsDisplay() });
+  const show = (state: EditorState, list: Diagnostic[]) =>
+    state.update({ effects: diagnosticsEffects(state, list) }).state;
+  const shown = (state: EditorState) => {
+    const ranges: number[][] = [];
+    forEachDiagnostic(state, (_, from, to) => void ranges.push([from, to]));
+    return ranges;
+  };
+
+  it('sets the diagnostics, and nothing when the same list comes again', () => {
+    const state = show(start(), [diagnostic({})]);
+    expect(shown(state)).toEqual([[4, 9]]);
+    expect(diagnosticsEffects(state, [diagnostic({})])).toEqual([]);
+    expect(diagnosticsEffects(state, [diagnostic({ code: 'missing-type' })])).not.toEqual([]);
+    expect(diagnosticsEffects(state, [])).not.toEqual([]);
+  });
+
+  it('compares with the shown ranges as later edits moved them', () => {
+    const state = show(start(), [diagnostic({})]).update({
+      changes: { from: 0, insert: 'ab' },
+    }).state;
+    expect(diagnosticsEffects(state, [diagnostic({ from: 6, to: 11 })])).toEqual([]);
+    expect(diagnosticsEffects(state, [diagnostic({})])).not.toEqual([]);
+  });
+
+  it('sets the next list anyway after an edit inside a shown diagnostic', () => {
+    const state = show(start(), [diagnostic({})]).update({ changes: { from: 5, to: 6 } }).state;
+    expect(diagnosticsEffects(state, [diagnostic({ to: 8 })])).not.toEqual([]);
   });
 });

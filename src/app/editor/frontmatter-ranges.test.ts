@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitMarkdownRfc } from '../../core/agentcard/split-markdown.ts';
-import { findMarkdownCards, findYamlDocuments, markdownYamlRegions } from './frontmatter-ranges.ts';
+import { findMarkdownCards, markdownYamlRegions } from './frontmatter-ranges.ts';
 
 const slices = (text: string, ranges: Array<{ from: number; to: number }>) =>
   ranges.map((r) => text.slice(r.from, r.to));
@@ -84,25 +84,5 @@ describe('findMarkdownCards', () => {
       }
     }
     expect(compared).toBeGreaterThan(5);
-  });
-});
-
-describe('findYamlDocuments', () => {
-  it('gives one region per document of a stream, skipping empty ones', () => {
-    const text = '# comment\n---\ntype: agent\nname: a\n---\n---\ntype: chain\n...\n';
-    expect(slices(text, findYamlDocuments(text))).toEqual([
-      '# comment\n---\ntype: agent\nname: a\n',
-      '---\ntype: chain\n...\n',
-    ]);
-  });
-
-  it('lets only the last document reach the end of the file', () => {
-    const text = 'type: agent\n---\ntype: chain\n';
-    expect(findYamlDocuments(text).map((r) => r.closedEnd)).toEqual([false, true]);
-  });
-
-  it('finds nothing in an empty or comment-only file', () => {
-    expect(findYamlDocuments('')).toEqual([]);
-    expect(findYamlDocuments('# nothing\n\n')).toEqual([]);
   });
 });

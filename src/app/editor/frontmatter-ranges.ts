@@ -1,9 +1,9 @@
 /**
- * Cheap, line-based card detection for the editor: where each card's YAML header is, without parsing
- * YAML. Highlighting, hover and completion run it on every document version, so it jumps between
- * candidate lines with native `indexOf` searches instead of visiting every line. It follows the core's
- * boundary rules but approximates "the YAML parses and has a `type` key" by "a line starts with a
- * top-level `type:` key".
+ * Cheap, line-based card detection for Markdown card files: where each card's YAML header is, without
+ * parsing YAML. The card language runs it on a window of text around each changed card, and hover and
+ * completion fall back to a pass over the whole text, so it jumps between candidate lines with native
+ * `indexOf` searches instead of visiting every line. It follows the core's boundary rules but
+ * approximates "the YAML parses and has a `type` key" by "a line starts with a top-level `type:` key".
  */
 
 /** One card of a Markdown file. Offsets are absolute UTF-16 offsets; every `to`/`…End` is exclusive. */
@@ -35,19 +35,19 @@ export interface YamlRegion {
 }
 
 /** A line found by a search: `end` excludes the line break, `next` is the offset after it. */
-interface Line {
+export interface Line {
   start: number;
   end: number;
   next: number;
 }
 
 /** Offset of the first character after a leading byte-order mark (0 or 1), as in the core. */
-function bomLength(text: string): number {
+export function bomLength(text: string): number {
   return text.charCodeAt(0) === 0xfeff ? 1 : 0;
 }
 
 /** The line that starts at `start`; only `\n` and `\r\n` end a line. */
-function lineAt(text: string, start: number): Line {
+export function lineAt(text: string, start: number): Line {
   const nl = text.indexOf('\n', start);
   if (nl === -1) return { start, end: text.length, next: text.length };
   return { start, end: nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl, next: nl + 1 };
@@ -57,7 +57,7 @@ function lineAt(text: string, start: number): Line {
  * The next line at or after `from` (a line start) that begins with `marker` and whose text continues
  * as `rest` allows: `exact` (nothing more) or `word` (nothing, or a space or tab). Null when none.
  */
-function nextMarkedLine(
+export function nextMarkedLine(
   text: string,
   from: number,
   lineFloor: number,
@@ -89,7 +89,7 @@ function hasTypeLine(text: string, from: number, to: number): boolean {
 }
 
 /** Start of the first line at or after `from` with a character other than space and tab, or -1. */
-function firstNonBlankLine(text: string, from: number): number {
+export function firstNonBlankLine(text: string, from: number): number {
   for (let start = from; start < text.length;) {
     const line = lineAt(text, start);
     for (let i = line.start; i < line.end; i++) {
@@ -102,36 +102,75 @@ function firstNonBlankLine(text: string, from: number): number {
   return -1;
 }
 
+/** A card's frontmatter: the fields of `MarkdownCardRange` that do not depend on the next card. */
+export type CardOpening = Omit<MarkdownCardRange, 'to'>;
+
 /**
- * Finds the cards of a Markdown file by the core's rule: a line exactly `---` opens a card when it is
- * the first non-blank line of the file, or when the lines up to the next `---` line contain a top-level
- * `type:` key; a closing `---` never opens the next card, and a `---` block that is not a card is body
- * text (its closing line may still open a card). A block left unclosed at the end is not a card.
- * Never throws; linear in the text length.
+ * The next card whose opening line is at or after `from` (a line start), by the core's rule: a line
+ * exactly `---` opens a card when the lines up to the next `---` line contain a top-level `type:` key, or
+ * when it is the line starting at `first` (the file's first non-blank line; -1 for none); a `---` block
+ * that is not a card is body text and its closing line is the next candidate. `lineFloor` is the offset
+ * that counts as a line start without a line break before it. Null when no card opens (a block left
+ * unclosed at the end is not a card). Never throws.
  */
-export function findMarkdownCards(text: string): MarkdownCardRange[] {
-  const floor = bomLength(text);
-  const first = firstNonBlankLine(text, floor);
-  const cards: MarkdownCardRange[] = [];
-  let open = nextMarkedLine(text, floor, floor, '---', 'exact');
+export function nextCardOpening(
+  text: string,
+  from: number,
+  lineFloor: number,
+  first: number,
+): CardOpening | null {
+  let open = nextMarkedLine(text, from, lineFloor, '---', 'exact');
   while (open) {
-    const close = nextMarkedLine(text, open.next, floor, '---', 'exact');
-    if (!close) break;
-    const leading = cards.length === 0 && open.start === first;
-    if (leading || hasTypeLine(text, open.next, close.start)) {
-      cards.push({
+    const close = nextMarkedLine(text, open.next, lineFloor, '---', 'exact');
+    if (!close) return null;
+    if (open.start === first || hasTypeLine(text, open.next, close.start)) {
+      return {
         from: open.start,
         openEnd: open.end,
         contentFrom: open.next,
         contentTo: close.start,
         closeEnd: close.end,
         bodyFrom: close.next,
-        to: text.length,
-      });
-      open = nextMarkedLine(text, close.next, floor, '---', 'exact');
-    } else {
-      open = close;
+      };
     }
+    open = close;
+  }
+  return null;
+}
+
+/**
+ * The card that opens at `at` when the card rule's candidate search arrives there (a line start after an
+ * earlier card's closing line, so the `type:` key is needed): null when none does, undefined when the
+ * text ends before a closing `---` line was found (so a longer text may still hold the card).
+ */
+export function cardOpeningAt(text: string, at: number): CardOpening | null | undefined {
+  const open = lineAt(text, at);
+  if (open.end !== at + 3 || !text.startsWith('---', at)) return null;
+  const close = nextMarkedLine(text, open.next, at, '---', 'exact');
+  if (!close) return undefined;
+  if (!hasTypeLine(text, open.next, close.start)) return null;
+  return {
+    from: open.start,
+    openEnd: open.end,
+    contentFrom: open.next,
+    contentTo: close.start,
+    closeEnd: close.end,
+    bodyFrom: close.next,
+  };
+}
+
+/**
+ * Finds the cards of a Markdown file by the core's rule (see `nextCardOpening`; only the first card can
+ * be one without a `type:` key). A closing `---` never opens the next card. Never throws; linear in the
+ * text length.
+ */
+export function findMarkdownCards(text: string): MarkdownCardRange[] {
+  const floor = bomLength(text);
+  const cards: MarkdownCardRange[] = [];
+  let card = nextCardOpening(text, floor, floor, firstNonBlankLine(text, floor));
+  while (card) {
+    cards.push({ ...card, to: text.length });
+    card = nextCardOpening(text, card.bodyFrom, floor, -1);
   }
   for (let i = 0; i + 1 < cards.length; i++) cards[i]!.to = cards[i + 1]!.from;
   return cards;
@@ -144,67 +183,4 @@ export function markdownYamlRegions(text: string): YamlRegion[] {
     to: card.contentTo,
     closedEnd: false,
   }));
-}
-
-/** True when `[from, to)` (`from` a line start) has a YAML content line: not blank, comment or directive. */
-function hasYamlContent(text: string, from: number, to: number): boolean {
-  for (let start = from; start < to;) {
-    const line = lineAt(text, start);
-    for (let i = line.start; i < Math.min(line.end, to); i++) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 9) continue;
-      if (c !== 35 && c !== 37) return true; // '#', '%'
-      break;
-    }
-    if (line.next === start) break;
-    start = line.next;
-  }
-  return false;
-}
-
-/**
- * Finds the documents of a YAML stream the way the core's splitter does: a line starting with `---` or
- * `...` at column 0 (alone or followed by a space or tab) ends the current document; documents with no
- * content (only blanks, comments and directives) are skipped. Each document is one card. Never throws;
- * linear in the text length.
- */
-export function findYamlDocuments(text: string): YamlRegion[] {
-  const floor = bomLength(text);
-  const regions: YamlRegion[] = [];
-  let from = floor;
-  let content = false;
-  let explicit = false;
-  let scanned = floor;
-  let start = nextMarkedLine(text, floor, floor, '---', 'word');
-  let end = nextMarkedLine(text, floor, floor, '...', 'word');
-  const close = (to: number) => {
-    if (content) regions.push({ from, to, closedEnd: false });
-  };
-  while (start || end) {
-    const marker = !end || (start && start.start < end.start) ? start! : end;
-    content ||= hasYamlContent(text, scanned, marker.start);
-    if (marker === start) {
-      if (content || explicit) {
-        close(marker.start);
-        from = marker.start;
-        content = false;
-      }
-      explicit = true;
-      content ||= hasYamlContent(text, marker.start + 3, marker.end);
-      start = nextMarkedLine(text, marker.next, floor, '---', 'word');
-    } else {
-      close(marker.next);
-      from = marker.next;
-      content = false;
-      explicit = false;
-      end = nextMarkedLine(text, marker.next, floor, '...', 'word');
-    }
-    scanned = marker.next;
-    if (marker.next === marker.start) break;
-  }
-  content ||= hasYamlContent(text, scanned, text.length);
-  close(text.length);
-  const last = regions[regions.length - 1];
-  if (last && last.to === text.length) last.closedEnd = true;
-  return regions;
 }

@@ -10,14 +10,8 @@ const loaded = new Map<DocumentKind, Extension>();
 
 async function importLanguage(kind: DocumentKind): Promise<Extension> {
   switch (kind) {
-    case 'markdown': {
-      const [md, yaml, { cardBundleLanguage }] = await Promise.all([
-        import('@codemirror/lang-markdown'),
-        import('@codemirror/lang-yaml'),
-        import('./card-language.ts'),
-      ]);
-      return cardBundleLanguage(md.markdown({ base: md.markdownLanguage }), yaml.yamlLanguage);
-    }
+    case 'markdown':
+      return (await import('./card-language.ts')).cardBundleSupport();
     case 'yaml':
       return (await import('@codemirror/lang-yaml')).yaml();
     case 'json':
