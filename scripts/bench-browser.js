@@ -317,7 +317,9 @@ function report(r) {
   out('');
 
   out('4. Permalink length per example');
-  out('   app = the share fragment (#v1: + base64url of zlib, preset dictionary, of the envelope JSON), characters;');
+  out(
+    '   app = the share fragment (#v1: + base64url of zlib, preset dictionary, of the envelope JSON), characters;',
+  );
   out('   payload = after "#v1:"; lz = lz-string compressToEncodedURIComponent of the same JSON');
   out('   (each link checked by opening it in a second page); ratio = app fragment / lz.');
   const linkRows = [['example', 'json', 'app', 'payload', 'lz', 'ratio', 'target', '']];
