@@ -13,6 +13,7 @@ if (!existsSync(fileURLToPath(entry))) {
 const { run } = await import(entry.href);
 process.exitCode = run(process.argv.slice(2), {
   cwd: process.cwd(),
+  env: process.env,
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 });

@@ -22,6 +22,8 @@ Checks AgentCard files (.md, .markdown, .yaml, .yml) and folders of them as one 
 /** Where the command writes; injected so tests can run it in-process. */
 export interface Io {
   cwd: string;
+  /** The environment, for `${VAR}` in cards (fast-agent profile); none when absent. */
+  env?: Readonly<Record<string, string | undefined>>;
   out: (text: string) => void;
   err: (text: string) => void;
 }
@@ -74,6 +76,7 @@ export function run(args: string[], io: Io): number {
     profile: parsed.profile,
     cards: loaded.cards,
     readFile: (path) => readText(path, io.cwd),
+    ...(io.env ? { env: definedOnly(io.env) } : {}),
     isDirectory: (path) => {
       try {
         return statSync(resolve(io.cwd, path)).isDirectory();
@@ -123,4 +126,10 @@ function formatHuman(result: CheckResult, fileCount: number): string {
     `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')} in ${plural(fileCount, 'file')}; ${plural(result.agents.length, 'agent')} compiled (profile ${result.profile})`,
   );
   return lines.join('\n') + '\n';
+}
+
+function definedOnly(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
+  return out;
 }

@@ -65,6 +65,24 @@ describe('agentcard check output', () => {
     expect(code).toBe(0);
   });
 
+  it('expands ${VAR} from its environment in the fast-agent profile, as fast-agent does', () => {
+    writeFileSync(join(dir, 'env.yaml'), 'name: ${AGENT_NAME}\nmodel: ${MISSING:haiku}\n');
+    let out = '';
+    const code = run(['check', '--json', '--profile', 'fast-agent', 'env.yaml'], {
+      cwd: dir,
+      env: { AGENT_NAME: 'from_env' },
+      out: (t) => (out += t),
+      err: () => undefined,
+    });
+    expect(code).toBe(0);
+    const [agent] = JSON.parse(out).agents;
+    expect(agent.name).toBe('from_env');
+    expect(agent.data.config.model).toBe('haiku');
+    expect(JSON.parse(runCli(['check', '--json', 'env.yaml'], dir).out).agents[0].name).toBe(
+      '${AGENT_NAME}',
+    );
+  });
+
   it('uses file paths relative to the working folder with / separators', () => {
     const { out } = runCli(['check', '--json', join(dir, 'cards', 'one.md')], join(dir, 'cards'));
     expect(JSON.parse(out).diagnostics[0].file).toBe('one.md');

@@ -76,3 +76,23 @@ describe('Checker', () => {
     ]);
   });
 });
+
+describe('fast-agent differences reported in the rfc profile', () => {
+  const codes = (files: Record<string, string>, profile: 'rfc' | 'fast-agent') =>
+    checkLoadSet(files, { profile }).diagnostics.map((d) => [d.code, d.severity, d.line]);
+
+  it('warns that fast-agent reads only the first card of a Markdown bundle', () => {
+    const files = {
+      'b.md': '---\ntype: agent\nname: a\n---\nA\n---\ntype: agent\nname: b\n---\nB\n',
+    };
+    expect(codes(files, 'rfc')).toEqual([['portability', 'warning', 6]]);
+    expect(checkLoadSet(files, { profile: 'fast-agent' }).agents.map((a) => a.name)).toEqual(['a']);
+  });
+
+  it('warns about a {{file:}} template naming a missing file, which fast-agent rejects', () => {
+    const files = { 'c.md': '---\ntype: agent\nname: c\n---\nSee {{file:notes/style.txt}}.\n' };
+    expect(codes(files, 'rfc')).toEqual([['portability', 'warning', 5]]);
+    expect(codes(files, 'fast-agent')).toEqual([['instruction-file-not-found', 'error', 5]]);
+    expect(codes({ ...files, 'notes/style.txt': 'Be brief.' }, 'fast-agent')).toEqual([]);
+  });
+});
