@@ -327,6 +327,29 @@ export class PlaygroundPage {
     return value;
   }
 
+  /** Pastes text with the keyboard focus outside the editor (on the page itself). */
+  async pasteOutsideEditor(text: string): Promise<void> {
+    await this.page.evaluate((pasted) => {
+      const clipboardData = new DataTransfer();
+      clipboardData.setData('text/plain', pasted);
+      document.body.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }),
+      );
+    }, text);
+  }
+
+  /** Renames the open workspace through its rename button, answering the prompt with `name`. */
+  async renameWorkspace(name: string): Promise<void> {
+    this.page.once('dialog', (dialog) => void dialog.accept(name));
+    await this.page.getByRole('button', { name: 'Rename this workspace' }).click();
+  }
+
+  /** Deletes the open workspace through its delete button, accepting the confirmation. */
+  async deleteWorkspace(): Promise<void> {
+    this.page.once('dialog', (dialog) => void dialog.accept());
+    await this.page.getByRole('button', { name: 'Delete this workspace' }).click();
+  }
+
   /** The labels of the workspace menu's options. */
   workspaceOptions(): Promise<string[]> {
     return this.workspaceSelect
