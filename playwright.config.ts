@@ -5,7 +5,8 @@
  */
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// PW_PORT lets two checkouts run their suites side by side.
+const PORT = Number(process.env['PW_PORT'] ?? 4173);
 const isCI = Boolean(process.env.CI);
 
 export default defineConfig({

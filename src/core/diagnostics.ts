@@ -3,6 +3,11 @@
  * Codes are a public contract (CI users key on them); each lives once in `DIAGNOSTIC_CODES`.
  */
 
+import { A2A_CODES } from './formats/a2a/codes.ts';
+import { AFM_CODES } from './formats/afm/codes.ts';
+import { OPENAGENTSPEC_CODES } from './formats/openagentspec/codes.ts';
+import { TSAGENT_CODES } from './formats/tsagent/codes.ts';
+
 /** How bad a problem is. `error` makes a card (or the load) fail; the others are advice. */
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -160,6 +165,10 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'A file is larger than the checker reads; it is skipped.',
   },
+  ...AFM_CODES,
+  ...OPENAGENTSPEC_CODES,
+  ...TSAGENT_CODES,
+  ...A2A_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
 /** A stable diagnostic code: a key of `DIAGNOSTIC_CODES`. */

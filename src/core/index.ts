@@ -36,3 +36,14 @@ export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
 export { LineIndex } from './line-index.ts';
 export { normalizePath } from './load-set/paths.ts';
+export { FORMAT_IDS } from './formats/format-module.ts';
+export type {
+  FormatId,
+  FormatModule,
+  FormatAnalysis,
+  FormatAgent,
+  Conversion,
+  EmitOptions,
+} from './formats/format-module.ts';
+export { FORMATS, detectFormat, formatModule } from './formats/registry.ts';
+export { convertAgent, conversionTargets } from './formats/convert.ts';

@@ -8,6 +8,7 @@ const card = (index: number, from: number, to: number): CardInfo => ({
   index,
   name: `c${index}`,
   type: 'agent',
+  format: 'agentcard',
   from,
   to,
   headerTo: from + 5,

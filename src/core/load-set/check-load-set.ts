@@ -19,7 +19,10 @@ import { parseHistory } from '../history/parse-history.ts';
 import type { HistoryMessage, HistoryPart } from '../history/history-message.ts';
 import { LineIndex } from '../line-index.ts';
 import { parseYaml, type ParsedYaml, type YamlVersion } from '../yaml/parse-yaml.ts';
+import type { FormatAnalysis, FormatId } from '../formats/format-module.ts';
+import { formatModule } from '../formats/registry.ts';
 import { checkAgentRefs } from './cross-refs.ts';
+import { planUnits, type PlannedUnit } from './plan-units.ts';
 import { basename, dirname, resolvePath } from './paths.ts';
 
 /** Options of a check. */
@@ -46,6 +49,13 @@ export interface CheckOptions {
    * card (fast-agent profile only). Unset variables stay as written.
    */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Reads every file as this format instead of detecting each file's format (the command line's
+   * `--format`). Files of a folder format join its unit as usual.
+   */
+  format?: FormatId;
+  /** Per-file format choice (the playground's picker); wins over `format` and detection. */
+  formats?: Readonly<Record<string, FormatId>>;
 }
 
 /** One card of the split, for the UI: where it is and what it is. Lines are 1-based, inclusive. */
@@ -61,6 +71,10 @@ export interface CardInfo {
   endLine: number;
   /** True when the card compiled without errors. */
   ok: boolean;
+  /** The format the card was read as. */
+  format: FormatId;
+  /** Which shape of its format the definition is (e.g. `A2A v1.0 shape`), when the format has several. */
+  shape?: string;
 }
 
 /** A compiled card; `ok` is false when the card (or its references) has errors. */
@@ -73,6 +87,10 @@ export interface CompiledAgent {
   data: AgentData;
   history: Array<{ role: 'user' | 'assistant'; content: string }>;
   pythonRefs: PythonRef[];
+  /** The format the agent was read from. */
+  format: FormatId;
+  /** Format-specific views (other formats than AgentCard), e.g. AFM's variables or TsAgent's MCP tools. */
+  extras?: { [key: string]: Json };
 }
 
 /** The result of checking a load-set: plain, structured-cloneable data. */
@@ -111,6 +129,7 @@ export class Checker {
   private drafts = new Map<string, CardDraft>();
   private histories = new Map<string, { text: string; result: ReturnType<typeof parseHistory> }>();
   private lines = new Map<string, LineIndex>();
+  private units = new Map<string, { unit: PlannedUnit; analysis: FormatAnalysis }>();
   /** Work counters since construction: files split and validated, YAML slices parsed (cache misses). */
   readonly stats = { filesAnalyzed: 0, yamlParsed: 0 };
 
@@ -142,12 +161,8 @@ export class Checker {
       return undefined;
     };
 
-    const candidates = (
-      options.cards ??
-      Object.keys(files).filter((p) => isCardPath(p) && !CONFIG_FILE_NAMES.has(basename(p)))
-    )
-      .slice()
-      .sort();
+    const plan = planUnits(files, options, read);
+    const candidates = plan.agentCards;
     const analyses = new Map<string, CardFileAnalysis>();
     for (const path of candidates) {
       const text = read(path);
@@ -293,6 +308,7 @@ export class Checker {
           data,
           history: history.messages,
           pythonRefs: refs,
+          format: 'agentcard',
         };
       }
       const ok = compiled !== undefined && !entry.problems.some((d) => d.severity === 'error');
@@ -308,6 +324,7 @@ export class Checker {
         line: index.position(draft.from).line,
         endLine: index.position(Math.max(draft.from, draft.to - 1)).line,
         ok,
+        format: 'agentcard',
       };
       cards.push(info);
       for (const d of entry.problems)
@@ -320,6 +337,8 @@ export class Checker {
       }
     }
 
+    this.checkUnits(plan.units, files, read, report, cards, compiledAll, agents);
+
     const diagnostics: Diagnostic[] = [];
     for (const [file, list] of raw) {
       const index = this.lineIndex(file, read(file) ?? '');
@@ -327,6 +346,73 @@ export class Checker {
     }
     diagnostics.sort(compareDiagnostics);
     return { profile, cards, agents, compiled: compiledAll, diagnostics };
+  }
+
+  /** Reads the units of the other formats (through the cache) and adds their agents and problems. */
+  private checkUnits(
+    planned: readonly PlannedUnit[],
+    files: Readonly<Record<string, string>>,
+    read: (path: string) => string | undefined,
+    report: (file: string, d: RawDiagnostic) => void,
+    cards: CardInfo[],
+    compiled: CompiledAgent[],
+    agents: CompiledAgent[],
+  ): void {
+    const live = new Set<string>();
+    const paths = Object.keys(files).sort();
+    for (const unit of planned) {
+      const key = `${unit.format}:${unit.entry}`;
+      live.add(key);
+      const cached = this.units.get(key);
+      let analysis: FormatAnalysis;
+      if (cached && sameUnit(cached.unit, unit)) analysis = cached.analysis;
+      else {
+        const module = formatModule(unit.format);
+        analysis = module.analyze
+          ? module.analyze({ entry: unit.entry, files: unit.files }, { read, paths })
+          : { agents: [], diagnostics: [] };
+        this.units.set(key, { unit, analysis });
+      }
+      const failed = analysis.diagnostics.some((d) => (d.severity ?? 'error') === 'error');
+      for (const d of analysis.diagnostics) {
+        const { file, ...rest } = d;
+        report(file, rest);
+      }
+      analysis.agents.forEach((agent, i) => {
+        const index = this.lineIndex(agent.file, read(agent.file) ?? '');
+        const line = index.position(agent.from).line;
+        const info: CardInfo = {
+          file: agent.file,
+          index: i,
+          name: agent.name,
+          type: 'agent',
+          from: agent.from,
+          to: agent.to,
+          headerTo: agent.headerTo,
+          line,
+          endLine: index.position(Math.max(agent.from, agent.to - 1)).line,
+          ok: !failed,
+          format: unit.format,
+        };
+        if (analysis.shape !== undefined) info.shape = analysis.shape;
+        cards.push(info);
+        const out: CompiledAgent = {
+          ok: !failed,
+          name: agent.name,
+          type: 'agent',
+          file: agent.file,
+          line,
+          data: agent.data,
+          history: [],
+          pythonRefs: [],
+          format: unit.format,
+        };
+        if (agent.extras) out.extras = agent.extras;
+        compiled.push(out);
+        if (!failed) agents.push(out);
+      });
+    }
+    for (const key of this.units.keys()) if (!live.has(key)) this.units.delete(key);
   }
 
   private analyze(path: string, text: string, profile: Profile): CardFileAnalysis {
@@ -416,6 +502,12 @@ export class Checker {
     this.histories.set(path, { text, result });
     return result;
   }
+}
+
+function sameUnit(a: PlannedUnit, b: PlannedUnit): boolean {
+  const keys = Object.keys(a.files);
+  if (keys.length !== Object.keys(b.files).length) return false;
+  return keys.every((k) => Object.hasOwn(b.files, k) && a.files[k] === b.files[k]);
 }
 
 /** Checks a load-set once (a fresh `Checker`). */

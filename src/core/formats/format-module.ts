@@ -1,0 +1,116 @@
+/**
+ * The contract every agent-definition format implements. A format module is one folder under
+ * `src/core/formats/` that exports one `FormatModule`; `registry.ts` lists them. The AgentCard format is
+ * read by the load-set checker itself and appears in the registry only for detection and emitting.
+ */
+import type { AgentData, Json } from '../agentcard/compile-card.ts';
+import type { RawDiagnostic } from '../diagnostics.ts';
+
+/** The formats the core reads, by stable id (also the `--format`/`--to` values of the command line). */
+export const FORMAT_IDS = ['agentcard', 'afm', 'openagentspec', 'tsagent', 'a2a'] as const;
+
+/** A format's stable id. */
+export type FormatId = (typeof FORMAT_IDS)[number];
+
+/**
+ * What a format reads as one unit: a single file, or (TsAgent's agent directory) a folder. `files` holds
+ * every file of the unit by load-set path (`/`-separated, relative to the load-set root).
+ */
+export interface FormatUnit {
+  /** The file that identifies the unit: the file itself, or e.g. a folder's `tsagent.json`. */
+  entry: string;
+  /** Every file of the unit, `entry` included: path → text. */
+  files: Readonly<Record<string, string>>;
+}
+
+/** What a format module may look at beyond its unit (other load-set files, the disk on the command line). */
+export interface FormatContext {
+  /** Reads a file by load-set path; undefined when absent. */
+  read(path: string): string | undefined;
+  /** Every path of the load-set (the files given), sorted. */
+  readonly paths: readonly string[];
+  /** Tells whether a folder exists (command line only; absent in the browser). */
+  isDirectory?(path: string): boolean;
+}
+
+/** A diagnostic of a format module: a raw diagnostic plus the file it is in (the unit may span files). */
+export type FormatDiagnostic = RawDiagnostic & { file: string };
+
+/** One agent a unit defines, compiled to the canonical shape. */
+export interface FormatAgent {
+  /** The agent's name (from the definition, else derived from the file name). */
+  name: string;
+  /** The file and `[from, to)` range that define the agent (for the split panel and jumps). */
+  file: string;
+  from: number;
+  to: number;
+  /** End of the agent's header (frontmatter / metadata), for highlighting; `to` when there is none. */
+  headerTo: number;
+  /**
+   * The canonical compiled form: the same shape as an AgentCard's compile (`{ config: {AgentConfig
+   * fields, snake_case}, type, schema_version, … }`), so panels and converters treat all formats alike.
+   */
+  data: AgentData;
+  /**
+   * Format-specific views for the output panel, keyed by a short name (e.g. `variables`, `mcpTools`,
+   * `cel`, `skills`). Plain JSON.
+   */
+  extras?: { [key: string]: Json };
+}
+
+/** The result of reading one unit. `ok` of each agent is decided by the checker from the errors. */
+export interface FormatAnalysis {
+  /**
+   * Which shape of the format the unit is, in words (e.g. `AFM v0.3.0`, `A2A v1.0 shape`), shown to the
+   * user; absent when there is only one.
+   */
+  shape?: string;
+  agents: FormatAgent[];
+  diagnostics: FormatDiagnostic[];
+}
+
+/** What converting an agent to another format produced. */
+export interface Conversion {
+  /** The new file(s): suggested path → text. */
+  files: Record<string, string>;
+  /** Everything the target cannot express, one entry per dropped or changed item; never silent. */
+  lost: Array<{ field: string; reason: string }>;
+}
+
+/** Options of a conversion: what the source cannot supply (e.g. the A2A card's `url`). */
+export interface EmitOptions {
+  /** The base name (no extension) for the produced file. */
+  baseName?: string;
+  /** The A2A service URL (A2A cards require one). */
+  url?: string;
+}
+
+/** An agent to convert: its compiled data and where it came from. */
+export interface EmitSource {
+  name: string;
+  format: FormatId;
+  data: AgentData;
+  extras?: { [key: string]: Json };
+}
+
+/** One agent-definition format. */
+export interface FormatModule {
+  readonly id: FormatId;
+  /** The format's name as users know it (`AFM`, `OpenAgentSpec`, …). */
+  readonly label: string;
+  /**
+   * Whether `path` with `text` is a file of this format, by name and content. Cheap (runs on every file of
+   * the load-set on every check) and never throws. For folder formats, true for the file that identifies
+   * the folder (e.g. `tsagent.json`).
+   */
+  detect(path: string, text: string): boolean;
+  /**
+   * For folder formats: the folder an entry file claims. Every load-set file under it joins the unit and is
+   * read by nobody else.
+   */
+  unitFolder?(entry: string): string;
+  /** Reads one unit. Pure; never throws on any text. Absent for the AgentCard format (the checker's own). */
+  analyze?(unit: FormatUnit, context: FormatContext): FormatAnalysis;
+  /** Writes an agent in this format, listing what cannot be expressed. Absent when not a target. */
+  emit?(source: EmitSource, options: EmitOptions): Conversion;
+}
