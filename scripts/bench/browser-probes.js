@@ -99,7 +99,7 @@ export function installKeystrokeProbe(timeoutMs) {
       const tick = () => {
         if (pending !== mine) return;
         const analysis = model.analysis;
-        if (mine.t0 !== undefined && analysis.rev > base && !analysis.stale) {
+        if (mine.t0 !== undefined && analysis.rev > base && !model.analysisStale) {
           const frame = performance.now();
           clearTimeout(timer);
           pending = null;
@@ -146,7 +146,7 @@ export function waitForSettled(timeoutMs) {
     const check = () => {
       const newest = worker ? Math.max(0, ...worker.posts.keys()) : 0;
       const a = model.analysis;
-      if (!a.stale && a.rev > 0 && a.rev >= newest) return resolve(a.rev);
+      if (!model.analysisStale && a.rev > 0 && a.rev >= newest) return resolve(a.rev);
       if (performance.now() > deadline)
         return reject(new Error(`analysis not settled after ${timeoutMs} ms (rev ${a.rev})`));
       setTimeout(check, 20);

@@ -27,8 +27,6 @@ export interface AnalysisView {
   diagnostics: Diagnostic[];
   agents: AgentSummary[];
   took: number;
-  /** True while the shown results are older than the text (an edit is being analysed, or explicit mode). */
-  stale: boolean;
 }
 
 /** Where the editor should jump next; `seq` changes on every request. */
@@ -88,8 +86,12 @@ export class AgentModel {
     diagnostics: [],
     agents: [],
     took: 0,
-    stale: true,
   });
+  /**
+   * True while the shown results are older than the text (an edit is being analysed, or explicit mode).
+   * Kept apart from `analysis` so that a keystroke does not hand every panel a new result object.
+   */
+  analysisStale = $state(true);
   selected = $state.raw<CompiledAgent | null>(null);
   selection = $state<CardRef | null>(null);
   banners = $state<Banner[]>([]);
@@ -389,7 +391,8 @@ export class AgentModel {
     this.selected = null;
     this.conflict = false;
     this.dismiss('conflict');
-    this.analysis = { rev: 0, cards: [], diagnostics: [], agents: [], took: 0, stale: true };
+    this.analysis = { rev: 0, cards: [], diagnostics: [], agents: [], took: 0 };
+    this.analysisStale = true;
     this.analyse(true);
   }
 
@@ -423,8 +426,8 @@ export class AgentModel {
         diagnostics: r.diagnostics,
         agents: r.agents,
         took: r.took,
-        stale: false,
       };
+      this.analysisStale = false;
       this.selected = r.selected;
       this.dismiss('analysis-paused');
       if (
@@ -450,7 +453,7 @@ export class AgentModel {
   }
 
   private markStale(): void {
-    if (!this.analysis.stale) this.analysis = { ...this.analysis, stale: true };
+    this.analysisStale = true;
   }
 
   /** The files as a plain object; strings are immutable, so unlike `$state.snapshot` nothing is copied. */

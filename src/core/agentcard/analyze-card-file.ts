@@ -1,3 +1,4 @@
+import { detachString } from '../detach-string.ts';
 import { isMap } from 'yaml';
 import { appendAll, problem, type RawDiagnostic } from '../diagnostics.ts';
 import { basename, extension, stem } from '../load-set/paths.ts';
@@ -80,7 +81,12 @@ export interface CardFileAnalysis {
  */
 export interface AnalysisCaches {
   parse: FrontmatterParser;
-  cards?: Map<string, CardDraft>;
+  /**
+   * Drafts by what they depend on besides their text (profile, file kind, bundle or path, header
+   * layout), then by the card's text. Two levels, so a lookup hashes the card's text slice but never
+   * copies it into a longer key.
+   */
+  cards?: Map<string, Map<string, CardDraft>>;
 }
 
 /** Most card drafts a cache keeps before it starts over. */
@@ -162,12 +168,15 @@ export function analyzeCardFile(
     if (!cache) return analyzeCard(text, slice, index, path, profile, isYaml, bundle);
     // The key holds everything a draft depends on besides its own text: profile, file kind, whether the
     // file is a bundle, and (for a single card, whose name defaults to the file name) the path.
-    const key = `${profile}|${isYaml ? 'y' : 'm'}|${bundle ? '*' : path}|${slice.yaml === null ? 0 : slice.yamlFrom - slice.from}|${slice.bodyFrom - slice.from}\n${text.slice(slice.from, slice.to)}`;
-    const hit = cache.get(key);
+    const context = `${profile}|${isYaml ? 'y' : 'm'}|${bundle ? '*' : path}|${slice.yaml === null ? 0 : slice.yamlFrom - slice.from}|${slice.bodyFrom - slice.from}`;
+    const own = text.slice(slice.from, slice.to);
+    let drafts = cache.get(context);
+    const hit = drafts?.get(own);
     if (hit) return shiftDraft(hit, slice.from - hit.from, index);
     const draft = analyzeCard(text, slice, index, path, profile, isYaml, bundle);
-    if (cache.size >= MAX_CACHED_CARDS) cache.clear();
-    cache.set(key, draft);
+    if (!drafts) cache.set(context, (drafts = new Map()));
+    if (drafts.size >= MAX_CACHED_CARDS) drafts.clear();
+    drafts.set(detachString(own), draft);
     return draft;
   });
   return { cards, diagnostics, fatal: split.fatal };

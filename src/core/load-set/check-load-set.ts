@@ -1,3 +1,4 @@
+import { detachString } from '../detach-string.ts';
 import {
   analyzeCardFile,
   isCardPath,
@@ -125,8 +126,11 @@ interface FileEntry {
  */
 export class Checker {
   private files = new Map<string, FileEntry>();
-  private parses = new Map<string, ParsedYaml>();
-  private drafts = new Map<string, CardDraft>();
+  private parses: Record<YamlVersion, Map<string, ParsedYaml>> = {
+    '1.1': new Map(),
+    '1.2': new Map(),
+  };
+  private drafts = new Map<string, Map<string, CardDraft>>();
   private histories = new Map<string, { text: string; result: ReturnType<typeof parseHistory> }>();
   private lines = new Map<string, LineIndex>();
   private units = new Map<string, { unit: PlannedUnit; analysis: FormatAnalysis }>();
@@ -429,13 +433,13 @@ export class Checker {
 
   /** Parses a YAML slice through the cache: results are stored at offset 0 and re-based on use. */
   private parse(text: string, offset: number, version: YamlVersion): ParsedYaml {
-    const key = version + text;
-    let base = this.parses.get(key);
+    const cache = this.parses[version];
+    let base = cache.get(text);
     if (!base) {
       base = parseYaml(text, 0, version);
       this.stats.yamlParsed++;
-      if (this.parses.size > 50_000) this.parses.clear();
-      this.parses.set(key, base);
+      if (cache.size > 50_000) cache.clear();
+      cache.set(detachString(text), base);
     }
     if (offset === 0) return base;
     return {
