@@ -65,14 +65,18 @@ export function instrumentWorker() {
 export function installKeystrokeProbe(timeoutMs) {
   const model = /** @type {any} */ (window).agentcard.model;
   const worker = /** @type {any} */ (window).__benchWorker;
-  /** @type {{ base: number, t0?: number } | null} */
+  /** @type {{ base: number, t0?: number, echo?: number } | null} */
   let pending = null;
   /** @type {Promise<unknown> | null} */
   let latest = null;
   window.addEventListener(
     'keydown',
     () => {
-      if (pending && pending.t0 === undefined) pending.t0 = performance.now();
+      const mine = pending;
+      if (!mine || mine.t0 !== undefined) return;
+      mine.t0 = performance.now();
+      // The keystroke's own frame (the typed character on screen): the floor for anything after it.
+      requestAnimationFrame(() => (mine.echo = performance.now()));
     },
     { capture: true },
   );
@@ -84,7 +88,8 @@ export function installKeystrokeProbe(timeoutMs) {
       /** @type {(error: Error) => void} */
       let reject = () => {};
       const done = new Promise((res, rej) => ((resolve = res), (reject = rej)));
-      const mine = { base, t0: /** @type {number | undefined} */ (undefined) };
+      /** @type {{ base: number, t0?: number, echo?: number }} */
+      const mine = { base };
       pending = mine;
       latest = done;
       const timer = setTimeout(() => {
@@ -112,6 +117,7 @@ export function installKeystrokeProbe(timeoutMs) {
             answered: worker?.answers.get(rev),
             handled: worker?.handled.get(rev),
             frame,
+            echo: mine.echo ?? frame,
             took: analysis.took,
             rev,
             revs: rev - base,

@@ -20,6 +20,7 @@ export const CARD_CHARS = 5000;
  * One measured keystroke; times are page `performance.now()` ms.
  * @typedef {object} Keystroke
  * @property {number} latency keydown → first frame showing its analysis.
+ * @property {number} echo The first frame after the keydown (the keystroke's own frame).
  * @property {number} keydown
  * @property {number} [posted] The analysis request left for the worker.
  * @property {number} [answered] The worker's result reached the main thread.
