@@ -26,4 +26,11 @@ export const TEST_IDS = {
   workspaceSelect: 'workspace-select',
   themeSelect: 'theme-select',
   analysisStatus: 'analysis-status',
+  formatSelect: 'format-select',
+  outputFormat: 'output-format',
+  outputExtras: 'output-extras',
+  convertSelect: 'convert-select',
+  convertUrl: 'convert-url',
+  convertButton: 'convert-button',
+  conversionReport: 'conversion-report',
 } as const;

@@ -36,7 +36,7 @@ export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
 export { LineIndex } from './line-index.ts';
 export { normalizePath } from './load-set/paths.ts';
-export { FORMAT_IDS } from './formats/format-module.ts';
+export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-module.ts';
 export type {
   FormatId,
   FormatModule,

@@ -21,6 +21,7 @@ class FakeWorker {
   }
   answer(index = this.requests.length - 1) {
     const request = this.requests[index]!;
+    if (request.type === 'convert') throw new Error('answer() answers checks');
     const response: AnalysisResponse = {
       type: 'result',
       rev: request.rev,
@@ -106,5 +107,44 @@ describe('AnalysisClient', () => {
     expect(FakeWorker.all).toHaveLength(2);
     client.update({ 'a.md': 'fast' }, 'rfc', null);
     expect(FakeWorker.all).toHaveLength(3);
+  });
+});
+
+describe('AnalysisClient conversions', () => {
+  it('sends the format choices with each check, and a changed choice alone re-checks', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null, { 'a.md': 'afm' });
+    const worker = FakeWorker.all[0]!;
+    worker.answer();
+    client.update({ 'a.md': 'A' }, 'rfc', null, {});
+    const last = worker.requests.at(-1) as Extract<AnalysisRequest, { type: 'check' }>;
+    expect(worker.requests).toHaveLength(2);
+    expect(last.formats).toEqual({});
+    expect((worker.requests[0] as Extract<AnalysisRequest, { type: 'check' }>).formats).toEqual({
+      'a.md': 'afm',
+    });
+  });
+
+  it('resolves a conversion with the answer that carries its id', async () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    const first = client.convert({ file: 'a.md', index: 0 }, 'afm', {});
+    const second = client.convert({ file: 'a.md', index: 0 }, 'a2a', { url: 'https://x.test' });
+    const [r1, r2] = worker.requests.slice(-2) as Array<
+      Extract<AnalysisRequest, { type: 'convert' }>
+    >;
+    expect(r2!.options).toEqual({ url: 'https://x.test' });
+    const reply = (data: AnalysisResponse) =>
+      worker.onmessage?.({ data } as MessageEvent<AnalysisResponse>);
+    reply({ type: 'converted', id: r2!.id, result: { files: { 'b.json': '{}' }, lost: [] } });
+    reply({ type: 'converted', id: r1!.id, result: null, error: 'cannot' });
+    await expect(second).resolves.toEqual({ files: { 'b.json': '{}' }, lost: [] });
+    await expect(first).rejects.toThrow('cannot');
+  });
+
+  it('rejects conversions in flight when the worker crashes', async () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const pending = client.convert({ file: 'a.md', index: 0 }, 'afm', {});
+    FakeWorker.all[0]!.crash();
+    await expect(pending).rejects.toThrow(/crashed/);
   });
 });

@@ -1,4 +1,10 @@
-import type { CompiledAgent, Profile } from '../../core/index.ts';
+import type {
+  CompiledAgent,
+  Conversion,
+  EmitOptions,
+  FormatId,
+  Profile,
+} from '../../core/index.ts';
 import type { AnalysisRequest, AnalysisResponse, CardRef } from './protocol.ts';
 
 /** What the client hands the app: the newest answer, or a notice that the worker was restarted. */
@@ -28,6 +34,12 @@ export class AnalysisClient {
   private sent: Record<string, string> = {};
   private files: Record<string, string> = {};
   private profile: Profile = 'rfc';
+  private formats: Record<string, FormatId> = {};
+  private conversions = new Map<
+    number,
+    { resolve: (c: Conversion | null) => void; reject: (e: Error) => void }
+  >();
+  private conversionId = 0;
   private select: CardRef | null = null;
   private dirty = false;
   private hangs = 0;
@@ -38,10 +50,19 @@ export class AnalysisClient {
     private readonly onEvent: (event: AnalysisEvent) => void,
   ) {}
 
-  /** Asks for analysis of `files` (the whole load-set); only changed files cross to the worker. */
-  update(files: Record<string, string>, profile: Profile, select: CardRef | null): void {
+  /**
+   * Asks for analysis of `files` (the whole load-set) with per-file format choices; only changed files
+   * cross to the worker.
+   */
+  update(
+    files: Record<string, string>,
+    profile: Profile,
+    select: CardRef | null,
+    formats: Record<string, FormatId> = {},
+  ): void {
     this.files = files;
     this.profile = profile;
+    this.formats = formats;
     this.select = select;
     this.dirty = true;
     this.hangs = 0;
@@ -59,8 +80,28 @@ export class AnalysisClient {
     } satisfies AnalysisRequest);
   }
 
+  /**
+   * Converts the selected card of the newest analysis to another format (in the worker, where the core
+   * lives). Resolves with null when that card did not compile; rejects when the worker fails or restarts.
+   */
+  convert(select: CardRef, to: FormatId, options: EmitOptions): Promise<Conversion | null> {
+    const id = ++this.conversionId;
+    const answer = new Promise<Conversion | null>((resolve, reject) =>
+      this.conversions.set(id, { resolve, reject }),
+    );
+    this.ensureWorker().postMessage({
+      type: 'convert',
+      id,
+      select,
+      to,
+      options,
+    } satisfies AnalysisRequest);
+    return answer;
+  }
+
   /** Stops the worker; the client cannot be used afterwards. */
   dispose(): void {
+    this.failConversions('the analysis worker was stopped');
     this.disposed = true;
     this.clearTimer();
     this.worker?.terminate();
@@ -88,6 +129,7 @@ export class AnalysisClient {
       changed,
       removed,
       profile: this.profile,
+      formats: this.formats,
       select: this.select,
     };
     this.ensureWorker().postMessage(request);
@@ -109,6 +151,14 @@ export class AnalysisClient {
   }
 
   private receive(response: AnalysisResponse): void {
+    if (response.type === 'converted') {
+      const pending = this.conversions.get(response.id);
+      this.conversions.delete(response.id);
+      if (!pending) return;
+      if (response.error !== undefined) pending.reject(new Error(response.error));
+      else pending.resolve(response.result);
+      return;
+    }
     if (response.type === 'selected') {
       if (response.rev === this.rev)
         this.onEvent({ kind: 'selected', rev: response.rev, selected: response.selected });
@@ -136,6 +186,7 @@ export class AnalysisClient {
     this.clearTimer();
     this.worker?.terminate();
     this.worker = null;
+    this.failConversions(reason);
     this.sent = {};
     const wasInFlight = this.inFlight !== null;
     this.inFlight = null;
@@ -149,6 +200,11 @@ export class AnalysisClient {
       this.dirty = true;
       this.pump();
     }
+  }
+
+  private failConversions(reason: string): void {
+    for (const pending of this.conversions.values()) pending.reject(new Error(reason));
+    this.conversions.clear();
   }
 
   private clearTimer(): void {

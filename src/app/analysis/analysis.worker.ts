@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { Checker, type CheckResult, type CompiledAgent } from '../../core/index.ts';
+import { Checker, convertAgent, type CheckResult, type CompiledAgent } from '../../core/index.ts';
 import type { AnalysisRequest, AnalysisResponse, CardRef } from './protocol.ts';
 
 // The analysis worker: keeps the load-set and one Checker (so unchanged files and cards are not
@@ -25,11 +25,26 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
     post({ type: 'selected', rev: request.rev, selected: selected(request.select) });
     return;
   }
+  if (request.type === 'convert') {
+    const agent = selected(request.select);
+    try {
+      const result = agent ? convertAgent(agent, request.to, request.options) : null;
+      post({ type: 'converted', id: request.id, result });
+    } catch (error) {
+      post({
+        type: 'converted',
+        id: request.id,
+        result: null,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    return;
+  }
   const started = performance.now();
   try {
     for (const path of request.removed) delete files[path];
     Object.assign(files, request.changed);
-    last = checker.check(files, { profile: request.profile });
+    last = checker.check(files, { profile: request.profile, formats: request.formats });
     post({
       type: 'result',
       rev: request.rev,
@@ -41,6 +56,7 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
         file: a.file,
         line: a.line,
         ok: a.ok,
+        format: a.format,
       })),
       selected: selected(request.select),
       took: performance.now() - started,

@@ -1,4 +1,12 @@
-import type { CardInfo, CompiledAgent, Diagnostic, Profile } from '../../core/index.ts';
+import type {
+  CardInfo,
+  CompiledAgent,
+  Conversion,
+  Diagnostic,
+  EmitOptions,
+  FormatId,
+  Profile,
+} from '../../core/index.ts';
 
 /** Which card the user has selected: a file and the card's index in that file's split. */
 export interface CardRef {
@@ -15,9 +23,19 @@ export type AnalysisRequest =
       changed: Record<string, string>;
       removed: string[];
       profile: Profile;
+      /** Per-file format choices (absent: detect each file's format). */
+      formats: Record<string, FormatId>;
       select: CardRef | null;
     }
-  | { type: 'select'; rev: number; select: CardRef | null };
+  | { type: 'select'; rev: number; select: CardRef | null }
+  | {
+      type: 'convert';
+      /** Identifies the answer (conversions have their own counter, apart from check revisions). */
+      id: number;
+      select: CardRef;
+      to: FormatId;
+      options: EmitOptions;
+    };
 
 /** Worker → main thread. */
 export type AnalysisResponse =
@@ -33,6 +51,7 @@ export type AnalysisResponse =
       took: number;
     }
   | { type: 'selected'; rev: number; selected: CompiledAgent | null }
+  | { type: 'converted'; id: number; result: Conversion | null; error?: string }
   | { type: 'failed'; rev: number; message: string };
 
 /** A compiled card without its data. */
@@ -42,4 +61,5 @@ export interface AgentSummary {
   file: string;
   line: number;
   ok: boolean;
+  format: FormatId;
 }

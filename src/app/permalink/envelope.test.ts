@@ -99,4 +99,21 @@ describe('parseEnvelope', () => {
   ])('reports %s as invalid content', (_, overrides) => {
     expect(reasonOf(wire(overrides))).toBe('invalid-content');
   });
+
+  it('carries format choices as path and format pairs, and leaves them out when there are none', () => {
+    const chosen = { ...sample, formats: { 'b.yaml': 'openagentspec' as const } };
+    const json = serializeEnvelope(chosen);
+    expect(JSON.parse(json).m).toEqual([['b.yaml', 'openagentspec']]);
+    expect(parseEnvelope(json)).toEqual({ ok: true, envelope: chosen });
+    expect(JSON.parse(serializeEnvelope({ ...sample, formats: {} }))).not.toHaveProperty('m');
+  });
+
+  it.each([
+    ['format choices that are not a list', { m: { 'a.md': 'afm' } }],
+    ['a format choice for a file it does not hold', { m: [['b.md', 'afm']] }],
+    ['an unknown format', { m: [['a.md', 'word']] }],
+    ['a format choice that is not a pair', { m: [['a.md']] }],
+  ])('reports %s as invalid content', (_, overrides) => {
+    expect(reasonOf(wire(overrides))).toBe('invalid-content');
+  });
 });

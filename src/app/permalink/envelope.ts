@@ -1,7 +1,9 @@
 /**
  * The workspace a permalink carries, and its compact versioned JSON form:
- * `{"v":1,"f":[[path,text],…],"a":active,"p":profile}`. Decoded JSON is untrusted and checked strictly.
+ * `{"v":1,"f":[[path,text],…],"a":active,"p":profile}`, plus `"m":[[path,format],…]` when files are read
+ * as a chosen format. Decoded JSON is untrusted and checked strictly.
  */
+import { FORMAT_IDS, type FormatId } from '../../core/formats/format-module.ts';
 
 /** The two validation profiles a workspace can be checked against. */
 export const PROFILES = ['rfc', 'fast-agent'] as const;
@@ -11,6 +13,8 @@ export interface PermalinkEnvelope {
   files: Record<string, string>;
   active: string;
   profile: (typeof PROFILES)[number];
+  /** Files read as a chosen format instead of the detected one (path → format id); omitted when none. */
+  formats?: Record<string, FormatId>;
 }
 
 /** The version written in the envelope's `v` field. */
@@ -32,12 +36,14 @@ export function serializeEnvelope(envelope: PermalinkEnvelope): string {
   const files: unknown = (envelope as Partial<PermalinkEnvelope> | null)?.files;
   if (typeof files !== 'object' || files === null || Array.isArray(files))
     throw new TypeError('envelope.files must be an object mapping paths to texts.');
-  const wire = {
+  const wire: Record<string, unknown> = {
     v: ENVELOPE_VERSION,
     f: Object.entries(files),
     a: envelope.active,
     p: envelope.profile,
   };
+  const formats = Object.entries(envelope.formats ?? {});
+  if (formats.length > 0) wire['m'] = formats;
   const checked = readWire(wire);
   if (!checked.ok) throw new TypeError(`invalid envelope: ${checked.detail}`);
   return JSON.stringify(wire);
@@ -62,12 +68,12 @@ export function parseEnvelope(json: string): EnvelopeResult {
 function readWire(value: unknown): EnvelopeResult {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return invalid('its data is not a JSON object.');
-  const { v, f, a, p } = value as Record<string, unknown>;
+  const { v, f, a, p, m } = value as Record<string, unknown>;
   // The version comes first: another version may well have other fields.
   if (typeof v !== 'number') return invalid('its format version is missing.');
   if (v !== ENVELOPE_VERSION)
     return { ok: false, reason: 'unknown-version', detail: `its content is format version ${v}.` };
-  const unknownKey = Object.keys(value).find((key) => !['v', 'f', 'a', 'p'].includes(key));
+  const unknownKey = Object.keys(value).find((key) => !['v', 'f', 'a', 'p', 'm'].includes(key));
   if (unknownKey !== undefined) return invalid(`it has an unexpected field ${show(unknownKey)}.`);
   if (!Array.isArray(f)) return invalid('its file list is missing.');
   if (f.length === 0) return invalid('it holds no files.');
@@ -92,7 +98,20 @@ function readWire(value: unknown): EnvelopeResult {
   if (p !== 'rfc' && p !== 'fast-agent')
     return invalid(`its profile ${show(p)} is neither "rfc" nor "fast-agent".`);
   const files = Object.fromEntries(f as [string, string][]);
-  return { ok: true, envelope: { files, active: a, profile: p } };
+  const envelope: PermalinkEnvelope = { files, active: a, profile: p };
+  if (m !== undefined) {
+    if (!Array.isArray(m)) return invalid('its format choices are not a list.');
+    for (const [index, entry] of m.entries()) {
+      if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string')
+        return invalid(`format choice ${index + 1} is not a pair of a path and a format.`);
+      if (!seen.has(entry[0]))
+        return invalid(`format choice ${index + 1} names ${show(entry[0])}, not one of its files.`);
+      if (!FORMAT_IDS.includes(entry[1] as FormatId))
+        return invalid(`format choice ${index + 1} names an unknown format ${show(entry[1])}.`);
+    }
+    if (m.length > 0) envelope.formats = Object.fromEntries(m as [string, FormatId][]);
+  }
+  return { ok: true, envelope };
 }
 
 /**

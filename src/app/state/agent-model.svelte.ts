@@ -1,4 +1,12 @@
-import type { CardInfo, CompiledAgent, Diagnostic, Profile } from '../../core/index.ts';
+import type {
+  CardInfo,
+  CompiledAgent,
+  Conversion,
+  Diagnostic,
+  EmitOptions,
+  FormatId,
+  Profile,
+} from '../../core/index.ts';
 import {
   AnalysisClient,
   type AnalysisEvent,
@@ -27,6 +35,14 @@ export interface AnalysisView {
   diagnostics: Diagnostic[];
   agents: AgentSummary[];
   took: number;
+}
+
+/** What a conversion produced, for the output panel. */
+export interface ConversionReport {
+  from: string;
+  to: FormatId;
+  paths: string[];
+  lost: Conversion['lost'];
 }
 
 /** Where the editor should jump next; `seq` changes on every request. */
@@ -93,6 +109,8 @@ export class AgentModel {
    */
   analysisStale = $state(true);
   selected = $state.raw<CompiledAgent | null>(null);
+  /** The last conversion made here: which files it opened and what the target could not express. */
+  conversion = $state.raw<ConversionReport | null>(null);
   selection = $state<CardRef | null>(null);
   banners = $state<Banner[]>([]);
   reveal = $state<RevealRequest | null>(null);
@@ -130,10 +148,15 @@ export class AgentModel {
     if (hash.startsWith('#v')) {
       const decoded = await decodePermalink(hash);
       if (decoded.ok) {
-        const { files, active, profile } = decoded.envelope;
-        this.setWorkspace(
-          makeWorkspace(`Shared link ${new Date().toLocaleString()}`, files, active, profile),
+        const { files, active, profile, formats } = decoded.envelope;
+        const workspace = makeWorkspace(
+          `Shared link ${new Date().toLocaleString()}`,
+          files,
+          active,
+          profile,
         );
+        if (formats) workspace.formats = formats;
+        this.setWorkspace(workspace);
         this.markChanged();
         openedLink = true;
       } else {
@@ -220,6 +243,11 @@ export class AgentModel {
       this.workspace.history[target] = this.workspace.history[from];
       delete this.workspace.history[from];
     }
+    const format = this.workspace.formats?.[from];
+    if (format !== undefined && this.workspace.formats) {
+      delete this.workspace.formats[from];
+      this.workspace.formats[target] = format;
+    }
     this.markChanged();
     return null;
   }
@@ -229,6 +257,7 @@ export class AgentModel {
     if (!Object.hasOwn(this.workspace.files, path)) return;
     delete this.workspace.files[path];
     if (this.workspace.history) delete this.workspace.history[path];
+    if (this.workspace.formats) delete this.workspace.formats[path];
     if (this.workspace.active === path)
       this.workspace.active = Object.keys(this.workspace.files).sort()[0] ?? '';
     this.markChanged();
@@ -268,6 +297,50 @@ export class AgentModel {
     this.workspace.reloadMode = mode;
     this.markChanged(false);
     if (mode === 'hot-swap') this.analyse();
+  }
+
+  /** Reads a file as `format` instead of the detected format; null goes back to detection. */
+  setFormat(path: string, format: FormatId | null): void {
+    if (!Object.hasOwn(this.workspace.files, path)) return;
+    if ((this.workspace.formats?.[path] ?? null) === format) return;
+    if (format === null) {
+      if (this.workspace.formats) delete this.workspace.formats[path];
+    } else {
+      if (!this.workspace.formats) this.workspace.formats = {};
+      this.workspace.formats[path] = format;
+    }
+    this.markChanged(true, true);
+  }
+
+  /**
+   * Converts the selected card to `to` and opens the result as new file(s) (never overwriting one).
+   * `conversion` then holds what the target could not express. Resolves with the new paths.
+   */
+  async convertSelected(to: FormatId, options: EmitOptions = {}): Promise<string[]> {
+    const ref = this.selection;
+    const agent = this.selected;
+    if (!ref || !agent) return [];
+    try {
+      const result = await this.client.convert(ref, to, options);
+      if (!result) {
+        this.banner({
+          id: 'conversion',
+          kind: 'warning',
+          text: 'The selected card did not compile, so there is nothing to convert.',
+        });
+        return [];
+      }
+      const paths = this.addFiles(result.files);
+      this.conversion = { from: agent.name, to, paths, lost: result.lost };
+      return paths;
+    } catch (error) {
+      this.banner({
+        id: 'conversion',
+        kind: 'error',
+        text: `Conversion failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      return [];
+    }
   }
 
   /** Runs analysis now (explicit reload mode: Ctrl/Cmd+Enter). */
@@ -351,10 +424,12 @@ export class AgentModel {
 
   /** The permalink fragment (`#v1:…`) of the current workspace. */
   async shareFragment(): Promise<string> {
+    const formats = Object.fromEntries(Object.entries(this.workspace.formats ?? {}));
     return encodePermalink({
       files: { ...this.workspace.files },
       active: this.workspace.active,
       profile: this.workspace.profile,
+      ...(Object.keys(formats).length > 0 ? { formats } : {}),
     });
   }
 
@@ -389,6 +464,7 @@ export class AgentModel {
     this.workspace = workspace;
     this.selection = null;
     this.selected = null;
+    this.conversion = null;
     this.conflict = false;
     this.dismiss('conflict');
     this.analysis = { rev: 0, cards: [], diagnostics: [], agents: [], took: 0 };
@@ -414,7 +490,12 @@ export class AgentModel {
     const select = this.selection
       ? { file: this.selection.file, index: this.selection.index }
       : null;
-    this.client.update(this.plainFiles(), this.workspace.profile, select);
+    this.client.update(
+      this.plainFiles(),
+      this.workspace.profile,
+      select,
+      Object.fromEntries(Object.entries(this.workspace.formats ?? {})),
+    );
   }
 
   private onAnalysis(event: AnalysisEvent): void {

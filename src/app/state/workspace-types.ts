@@ -1,4 +1,4 @@
-import type { Profile } from '../../core/index.ts';
+import type { FormatId, Profile } from '../../core/index.ts';
 
 /** How results follow edits: after every edit (default), or only when the user asks (Ctrl/Cmd+Enter). */
 export type ReloadMode = 'hot-swap' | 'explicit';
@@ -21,6 +21,8 @@ export interface Workspace {
   updatedAt: number;
   /** Serialised CodeMirror undo history per file (opaque JSON), so undo survives a reload. */
   history?: Record<string, unknown>;
+  /** Files the user told to read as a given format instead of the detected one (path → format). */
+  formats?: Record<string, FormatId>;
 }
 
 /** What the workspace list shows without loading every workspace. */

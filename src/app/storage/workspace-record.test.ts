@@ -127,6 +127,20 @@ describe('checkStoredWorkspace', () => {
     expect(codes({ ...good(), history })).toEqual(['bad-history']);
   });
 
+  it('keeps format choices for its files and drops the others with bad-formats', () => {
+    const files = { 'a.md': 'x', 'b.json': '{}' };
+    const kept = checkStoredWorkspace({ ...good(), files, formats: { 'b.json': 'a2a' } });
+    expect(kept.issues).toEqual([]);
+    expect(kept.workspace?.formats).toEqual({ 'b.json': 'a2a' });
+    const mixed = checkStoredWorkspace({
+      ...good(),
+      files,
+      formats: { 'b.json': 'a2a', 'gone.md': 'afm', 'a.md': 'word' },
+    } as unknown as Workspace);
+    expect(mixed.issues.map((i) => i.code)).toEqual(['bad-formats']);
+    expect(mixed.workspace?.formats).toEqual({ 'b.json': 'a2a' });
+  });
+
   it('keeps a stored "__proto__" path as a file, not a prototype', () => {
     const files = JSON.parse('{"__proto__": "text", "a.md": "x"}') as Record<string, string>;
     const ws = checkStoredWorkspace({ ...good(), files }).workspace!;

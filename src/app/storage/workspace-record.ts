@@ -2,7 +2,7 @@
  * The stored form of a workspace: size limits, the validation of records read back from storage (untrusted),
  * and the plain-data snapshot written to it. Pure: no storage, no DOM.
  */
-import { PROFILES, type Profile } from '../../core/index.ts';
+import { FORMAT_IDS, PROFILES, type FormatId, type Profile } from '../../core/index.ts';
 import type { ReloadMode, Workspace, WorkspaceMeta } from '../state/workspace-types.ts';
 
 /** Size limits of one stored workspace. Texts are counted in UTF-16 code units (JavaScript string length). */
@@ -65,6 +65,10 @@ export const RECORD_ISSUES = {
   'bad-history': {
     effect: 'field',
     summary: 'The undo history is unreadable or too large; it was dropped.',
+  },
+  'bad-formats': {
+    effect: 'field',
+    summary: 'A format choice names no file or no known format; it was dropped.',
   },
 } as const satisfies Record<string, IssueInfo>;
 
@@ -206,6 +210,15 @@ export function checkStoredWorkspace(value: unknown, expectedId?: string): Recor
     if (history) workspace.history = history;
     else issues.push({ code: 'bad-history', field: 'history' });
   }
+  if (value.formats !== undefined) {
+    const formats = readFormats(value.formats, keptFiles);
+    if (Object.keys(formats).length > 0) workspace.formats = formats;
+    if (
+      !isPlainObject(value.formats) ||
+      Object.keys(formats).length !== Object.keys(value.formats).length
+    )
+      issues.push({ code: 'bad-formats', field: 'formats' });
+  }
   return { workspace, issues };
 }
 
@@ -298,5 +311,20 @@ export function snapshotWorkspace(ws: Workspace): SnapshotResult {
     const history = readHistory(ws.history);
     if (history) workspace.history = history;
   }
+  if (ws.formats !== undefined) {
+    const formats = readFormats(ws.formats, workspace.files);
+    if (Object.keys(formats).length > 0) workspace.formats = formats;
+  }
   return { ok: true, workspace };
+}
+
+/** The format choices of `value` that name a file of `files` and a known format; others are dropped. */
+function readFormats(value: unknown, files: Record<string, string>): Record<string, FormatId> {
+  if (!isPlainObject(value)) return {};
+  // fromEntries defines own properties, so a "__proto__" path stays a path.
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      ([path, format]) => Object.hasOwn(files, path) && FORMAT_IDS.includes(format as FormatId),
+    ),
+  ) as Record<string, FormatId>;
 }

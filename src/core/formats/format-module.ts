@@ -12,6 +12,18 @@ export const FORMAT_IDS = ['agentcard', 'afm', 'openagentspec', 'tsagent', 'a2a'
 /** A format's stable id. */
 export type FormatId = (typeof FORMAT_IDS)[number];
 
+/** Each format's name as users know it (kept here, apart from the modules, so the UI needs no parser). */
+export const FORMAT_LABELS: Readonly<Record<FormatId, string>> = {
+  agentcard: 'AgentCard',
+  afm: 'AFM',
+  openagentspec: 'OpenAgentSpec',
+  tsagent: 'TsAgent',
+  a2a: 'A2A AgentCard',
+};
+
+/** The formats a conversion can write (their modules have `emit`); a registry test keeps this true. */
+export const CONVERSION_TARGETS: readonly FormatId[] = ['agentcard', 'afm', 'a2a'];
+
 /**
  * What a format reads as one unit: a single file, or (TsAgent's agent directory) a folder. `files` holds
  * every file of the unit by load-set path (`/`-separated, relative to the load-set root).
