@@ -14,6 +14,12 @@ describe('documentKind', () => {
     expect(documentKind('dir.md/notes')).toBe('text');
     expect(documentKind('')).toBe('text');
   });
+
+  it('edits TsAgent rule files and AFM files as Markdown', () => {
+    expect(documentKind('agent/rules/tone.mdt')).toBe('markdown');
+    expect(documentKind('tutor.afm')).toBe('markdown');
+    expect(documentKind('tutor.afm.md')).toBe('markdown');
+  });
 });
 
 describe('isCardFile', () => {
@@ -23,6 +29,12 @@ describe('isCardFile', () => {
     expect(isCardFile('sub/fastagent.config.yaml')).toBe(false);
     expect(isCardFile('fastagent.secrets.yaml')).toBe(false);
     expect(isCardFile('h.json')).toBe(false);
+  });
+
+  it('does not offer AgentCard field help in AFM and TsAgent Markdown files', () => {
+    expect(isCardFile('tutor.afm.md')).toBe(false);
+    expect(isCardFile('Tutor.AFM')).toBe(false);
+    expect(isCardFile('agent/refs/guide.mdt')).toBe(false);
   });
 });
 

@@ -29,7 +29,8 @@ export interface CardEditorConfig {
 export function documentKind(path: string): DocumentKind {
   const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
   const ext = name.includes('.') ? name.slice(name.lastIndexOf('.')) : '';
-  if (ext === '.md' || ext === '.markdown') return 'markdown';
+  // `.mdt`: TsAgent's rule and reference files; `.afm`: AFM without the `.md`.
+  if (ext === '.md' || ext === '.markdown' || ext === '.mdt' || ext === '.afm') return 'markdown';
   if (ext === '.yaml' || ext === '.yml') return 'yaml';
   if (ext === '.json') return 'json';
   return 'text';
@@ -41,6 +42,9 @@ export function documentKind(path: string): DocumentKind {
  */
 export function isCardFile(path: string): boolean {
   const kind = documentKind(path);
+  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+  // Other formats by name (AFM, TsAgent's .mdt): AgentCard field help would mislead there.
+  if (/\.(afm|afm\.md|mdt)$/.test(name)) return false;
   if (kind === 'markdown') return true;
   if (kind !== 'yaml') return false;
   return !CONFIG_FILE_NAMES.has(path.slice(path.lastIndexOf('/') + 1));
