@@ -1,11 +1,16 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { isCardPath, MAX_FILE_CHARS, normalizePath } from '../core/index.ts';
 
 /** What the command line hands the core: card texts by load-set path, and which paths are cards. */
 export interface DiskLoadSet {
   files: Record<string, string>;
   cards: string[];
+  /**
+   * Paths found by listing a folder rather than named one by one: the core skips those no format claims
+   * (a history `.json` beside the cards) instead of reporting them.
+   */
+  discovered: string[];
   /** Problems with the paths themselves (missing, unreadable): usage/I-O errors, exit code 2. */
   errors: string[];
 }
@@ -33,12 +38,27 @@ export function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /**
- * Builds the load-set for `agentcard check PATH...`: a file is a card; a folder contributes the card files
- * directly inside it (as fast-agent's `load_agents(dir)` does). Other files (histories, `tools.py`,
+ * Builds the load-set for `agentcard check PATH...`: a file is a card; a folder contributes the files
+ * directly inside it that some format may claim (card files as fast-agent's `load_agents(dir)` reads
+ * them, `.json` for A2A cards, `.afm`), and a TsAgent agent folder (one with `tsagent.json`, the folder
+ * itself or one directly inside) contributes all its files. Other files (histories, `tools.py`,
  * `fastagent.config.yaml`) are read on demand by the core through `readText`.
  */
 export function loadPaths(paths: string[], cwd: string): DiskLoadSet {
-  const out: DiskLoadSet = { files: {}, cards: [], errors: [] };
+  const out: DiskLoadSet = { files: {}, cards: [], discovered: [], errors: [] };
+  const add = (target: string, path: string, discovered: boolean): void => {
+    const key = toLoadSetPath(target, cwd);
+    const text = readText(target, cwd);
+    if (text === undefined) {
+      out.errors.push(`${path}: cannot read ${key}`);
+      return;
+    }
+    if (!Object.hasOwn(out.files, key)) {
+      out.cards.push(key);
+      if (discovered) out.discovered.push(key);
+    }
+    out.files[key] = text;
+  };
   for (const path of paths) {
     const full = resolve(cwd, path);
     let isDir: boolean;
@@ -48,28 +68,60 @@ export function loadPaths(paths: string[], cwd: string): DiskLoadSet {
       out.errors.push(`${path}: no such file or folder`);
       continue;
     }
-    const targets = isDir ? listCardFiles(full) : [full];
-    for (const target of targets) {
-      const key = toLoadSetPath(target, cwd);
-      const text = readText(target, cwd);
-      if (text === undefined) {
-        out.errors.push(`${path}: cannot read ${key}`);
-        continue;
-      }
-      if (!Object.hasOwn(out.files, key)) out.cards.push(key);
-      out.files[key] = text;
+    if (!isDir) {
+      add(full, path, false);
+      // A named tsagent.json brings its agent folder.
+      if (basename(full) === TSAGENT_FILE)
+        for (const member of listTree(dirname(full))) if (member !== full) add(member, path, true);
+      continue;
     }
+    for (const target of listFolder(full)) add(target, path, true);
   }
   return out;
 }
 
-function listCardFiles(dir: string): string[] {
+const TSAGENT_FILE = 'tsagent.json';
+/** Most files one TsAgent folder contributes (rules and references are a handful in practice). */
+const MAX_TREE_FILES = 2000;
+const MAX_TREE_DEPTH = 4;
+
+/** What a folder contributes: see `loadPaths`. */
+function listFolder(dir: string): string[] {
+  if (isFile(join(dir, TSAGENT_FILE))) return listTree(dir);
+  const out: string[] = [];
+  for (const entry of entries(dir)) {
+    const full = resolve(dir, entry.name);
+    if (entry.isFile() && (isCardPath(entry.name) || /\.(json|afm)$/i.test(entry.name)))
+      out.push(full);
+    else if (entry.isDirectory() && isFile(join(full, TSAGENT_FILE))) out.push(...listTree(full));
+  }
+  return out.sort();
+}
+
+/** Every file under `dir` (depth and count capped), sorted. */
+function listTree(dir: string, depth = 0, out: string[] = []): string[] {
+  for (const entry of entries(dir)) {
+    if (out.length >= MAX_TREE_FILES) break;
+    const full = resolve(dir, entry.name);
+    if (entry.isFile()) out.push(full);
+    else if (entry.isDirectory() && depth < MAX_TREE_DEPTH && !entry.name.startsWith('.'))
+      listTree(full, depth + 1, out);
+  }
+  return depth === 0 ? out.sort() : out;
+}
+
+function entries(dir: string): Dirent[] {
   try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && isCardPath(entry.name))
-      .map((entry) => resolve(dir, entry.name))
-      .sort();
+    return readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }

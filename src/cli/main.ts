@@ -75,6 +75,7 @@ export function run(args: string[], io: Io): number {
   const result = checkLoadSet(loaded.files, {
     profile: parsed.profile,
     cards: loaded.cards,
+    discovered: loaded.discovered,
     readFile: (path) => readText(path, io.cwd),
     ...(io.env ? { env: definedOnly(io.env) } : {}),
     isDirectory: (path) => {

@@ -65,6 +65,30 @@ describe('agentcard check output', () => {
     expect(code).toBe(0);
   });
 
+  it('skips what no format claims in a folder: a history .json and Markdown without frontmatter', () => {
+    const folder = join(dir, 'mixed');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'helper.md'),
+      '---\ntype: agent\nname: helper\nmessages: history.json\n---\nHelp.\n',
+    );
+    writeFileSync(join(folder, 'history.json'), '{"messages": []}');
+    writeFileSync(join(folder, 'README.md'), '# Notes\n\nNot a card.\n');
+    const { code, out } = runCli(['check', '--json', 'mixed'], dir);
+    const json = JSON.parse(out);
+    expect(code).toBe(0);
+    expect(json.agents.map((a: { name: string }) => a.name)).toEqual(['helper']);
+    expect(json.diagnostics.map((d: { code: string; file: string }) => [d.code, d.file])).toEqual([
+      ['not-a-card', 'mixed/README.md'],
+    ]);
+  });
+
+  it('still reports a named file that no format reads', () => {
+    const { code, out } = runCli(['check', 'cards/notes.txt'], dir);
+    expect(code).toBe(1);
+    expect(out).toMatch(/unsupported-file/);
+  });
+
   it('expands ${VAR} from its environment in the fast-agent profile, as fast-agent does', () => {
     writeFileSync(join(dir, 'env.yaml'), 'name: ${AGENT_NAME}\nmodel: ${MISSING:haiku}\n');
     let out = '';

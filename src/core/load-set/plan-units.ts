@@ -26,16 +26,24 @@ const CONFIG_FILE_NAMES = new Set(['fastagent.config.yaml', 'fastagent.secrets.y
 /**
  * Plans a check. Without `options.cards`, every file of the load-set is a candidate and files no format
  * claims (histories, `tools.py`, configs) are left for the cards to reference; with it, only those paths
- * are, and a named file no format claims goes to the AgentCard pipeline (which reports its extension).
+ * are, and a named file no format claims goes to the AgentCard pipeline (which reports its extension)
+ * unless it was found by listing a folder (`options.discovered`).
  */
 export function planUnits(
   files: Readonly<Record<string, string>>,
   options: CheckOptions,
   read: (path: string) => string | undefined,
 ): UnitPlan {
-  const named = options.cards ? new Set(options.cards) : undefined;
+  // Named one by one: a file no format claims still goes to the card pipeline, which says why it is not
+  // a card. Files found by listing a folder (`discovered`) are only read when some format claims them.
+  const discovered = new Set(options.discovered ?? []);
+  const named = options.cards
+    ? new Set(options.cards.filter((p) => !discovered.has(p)))
+    : undefined;
   const candidates = (options.cards ?? Object.keys(files))
-    .filter((p) => named !== undefined || !CONFIG_FILE_NAMES.has(basename(p)))
+    .filter(
+      (p) => (named !== undefined && !discovered.has(p)) || !CONFIG_FILE_NAMES.has(basename(p)),
+    )
     .slice()
     .sort();
   const chosen = new Map<string, FormatId | undefined>();
