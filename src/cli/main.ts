@@ -7,12 +7,14 @@ import {
   type Diagnostic,
   type Profile,
 } from '../core/index.ts';
+import { runConvert } from './convert-command.ts';
 import { loadPaths, readText } from './load-paths.ts';
 
 /** Exit codes: 0 no errors, 1 errors in the cards, 2 usage or I/O problems. */
 export const EXIT = { ok: 0, errors: 1, usage: 2 } as const;
 
 const USAGE = `Usage: agentcard check [--json] [--profile rfc|fast-agent] PATH...
+       agentcard convert --to agentcard|afm|a2a FILE   (see agentcard convert --help)
 
 Checks AgentCard files (.md, .markdown, .yaml, .yml) and folders of them as one load-set.
   --json             print one JSON object {agents, diagnostics} instead of text
@@ -58,6 +60,7 @@ function parseArgs(args: string[]): Parsed | string {
 
 /** Runs the command line with `args` (without `node` and the script) and returns the exit code. */
 export function run(args: string[], io: Io): number {
+  if (args[0] === 'convert') return runConvert(args.slice(1), io);
   const parsed = parseArgs(args);
   if (typeof parsed === 'string') {
     if (parsed === USAGE) {
