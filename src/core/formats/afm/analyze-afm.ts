@@ -75,9 +75,8 @@ export function analyzeAfm(unit: FormatUnit, context: FormatContext): FormatAnal
   const body = readBody(text, split.lines, split.bodyLine, anchor);
   for (const d of body.diagnostics) diagnostics.push({ ...d, file: path });
 
-  const variables = findVariables(text, fm ? fm.yamlFrom : 0);
+  const variables = findVariables(text, fm ? fm.close.next : 0);
   for (const v of variables) {
-    if (v.where === 'frontmatter' && (!fm || v.from >= fm.yamlTo)) v.where = 'body';
     if (v.where === 'frontmatter' && doc && fm) {
       const field = fieldAt(doc, fm.yamlFrom, v.from);
       if (field !== undefined) v.field = field;

@@ -28,8 +28,9 @@ const NEEDS: Record<string, readonly string[]> = {
   'api-key': ['api_key'],
 };
 
-/** Checks one authentication object at `node`; `what` names it (e.g. `model.authentication`). */
-export function checkAuth(c: NodeChecker, node: unknown, what: string): void {
+/** Checks the authentication object of `entry`; `what` names it (e.g. `model.authentication`). */
+export function checkAuth(c: NodeChecker, entry: Entry, what: string): void {
+  const node = entry.value;
   const map = c.map(node, `\`${what}\``);
   if (!map) return;
   const entries = new Map(c.entries(map, `\`${what}\``).map((e) => [e.key, e]));
@@ -42,7 +43,7 @@ export function checkAuth(c: NodeChecker, node: unknown, what: string): void {
     c.report(
       'missing-field',
       `\`${what}\` requires 'type' (bearer, basic, api-key, oauth2, …)`,
-      typeEntry?.keyRange ?? c.range(map),
+      typeEntry?.keyRange ?? entry.keyRange,
     );
     return;
   }

@@ -166,7 +166,7 @@ function checkModel(ctx: RuleContext, entry: Entry): void {
     if (e) c.str(e.value, `\`model.${key}\``);
   }
   const auth = fields.get('authentication');
-  if (auth && !c.isNull(auth.value)) checkAuth(c, auth.value, 'model.authentication');
+  if (auth && !c.isNull(auth.value)) checkAuth(c, auth, 'model.authentication');
 }
 
 function checkSkills(ctx: RuleContext, entry: Entry): void {

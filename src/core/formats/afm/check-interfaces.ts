@@ -196,7 +196,7 @@ function checkPlatformChat(
     }
   }
   const auth = fields.get('authentication');
-  if (auth && !c.isNull(auth.value)) checkAuth(c, auth.value, 'authentication');
+  if (auth && !c.isNull(auth.value)) checkAuth(c, auth, 'authentication');
   if (mode === undefined) return;
   const signature = c.resolve(fields.get('signature')?.value);
   if (mode !== 'request' && isMap(signature) && signature.has('output'))
@@ -246,7 +246,7 @@ function checkExposure(ctx: RuleContext, entry: Entry, draft: boolean): void {
   }
   const auth = f.get('authentication');
   if (auth && !c.isNull(auth.value)) {
-    checkAuth(c, auth.value, 'exposure.http.authentication');
+    checkAuth(c, auth, 'exposure.http.authentication');
     c.report(
       'afm-draft-shape',
       'Draft shape: the current shape has no endpoint authentication; the reference implementation rejects it',
@@ -282,5 +282,5 @@ function checkSubscription(ctx: RuleContext, entry: Entry, draft: boolean): void
   const secret = fields.get('secret');
   if (secret) checkSecret(c, secret.value, 'subscription.secret');
   const auth = fields.get('authentication');
-  if (auth && !c.isNull(auth.value)) checkAuth(c, auth.value, 'subscription.authentication');
+  if (auth && !c.isNull(auth.value)) checkAuth(c, auth, 'subscription.authentication');
 }

@@ -98,7 +98,7 @@ function checkServer(ctx: RuleContext, node: unknown, index: number, names: Map<
   }
   const auth = fields.get('authentication');
   if (auth && !c.isNull(auth.value)) {
-    checkAuth(c, auth.value, 'authentication');
+    checkAuth(c, auth, 'authentication');
     c.report(
       'afm-draft-shape',
       'Draft shape: migrate by moving `authentication` into `transport` (the current shape allows it on http transports)',
@@ -186,5 +186,5 @@ function checkTransport(ctx: RuleContext, transport: YAMLMap, entry: Entry): voi
     if (isMap(map)) checkSecretEnv(c, c.entries(map, '`transport.env`'), 'transport.env');
   }
   const auth = fields.get('authentication');
-  if (auth && !c.isNull(auth.value)) checkAuth(c, auth.value, 'transport.authentication');
+  if (auth && !c.isNull(auth.value)) checkAuth(c, auth, 'transport.authentication');
 }
