@@ -157,7 +157,8 @@ function serverConfig(server: Record<string, unknown>): Json | undefined {
   if (type === 'stdio') {
     const command = text(t['command']);
     if (command === undefined) return undefined;
-    const out: { [key: string]: Json } = { transport: 'stdio' };
+    // fast-agent's default transport is stdio: leave it implied, as config files usually do.
+    const out: { [key: string]: Json } = {};
     const args = strings(t['args']);
     const parts = command.trim().split(/\s+/);
     // The draft shape writes a whole command line; split it when no quoting makes that ambiguous.
