@@ -39,7 +39,10 @@ function readManifest(text: string): Map<string, Verdict> {
       continue;
     }
     if (!line.startsWith('|') || folder === '') continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells[0] === 'file') {
       column = cells.findIndex((c) => c === 'refimpl' || c.startsWith('result at'));
       continue;

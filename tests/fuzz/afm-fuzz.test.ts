@@ -103,7 +103,10 @@ again
 ];
 const NAMES = ['x.afm.md', 'agent.afm', '9bad.afm.md', 'dir/My Agent.afm.md'];
 
-function rangesWithin(result: ReturnType<typeof checkLoadSet>, files: Record<string, string>): string[] {
+function rangesWithin(
+  result: ReturnType<typeof checkLoadSet>,
+  files: Record<string, string>,
+): string[] {
   const out: string[] = [];
   for (const d of result.diagnostics) {
     const text = files[d.file];
@@ -131,13 +134,18 @@ function problemsOf(path: string, text: string): string[] {
         problems.push(...findMalformations(again, conversion.files));
       }
     }
-    const analysis = afmFormat.analyze!({ entry: path, files }, { read: () => undefined, paths: [path] });
+    const analysis = afmFormat.analyze!(
+      { entry: path, files },
+      { read: () => undefined, paths: [path] },
+    );
     for (const d of analysis.diagnostics)
       if (!(0 <= d.from && d.from <= d.to && d.to <= text.length))
         problems.push(`direct ${d.code} range ${d.from}-${d.to} outside 0-${text.length}`);
     return problems;
   } catch (error) {
-    return [`throws ${error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error)}`];
+    return [
+      `throws ${error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error)}`,
+    ];
   }
 }
 
@@ -165,6 +173,7 @@ describe('AFM fuzz', () => {
     const deep = `---\ninterfaces:\n  - type: webchat\n    signature:\n      input: ${'{items: '.repeat(200)}{type: string}${'}'.repeat(200)}\n---\n# Role\nR\n# Instructions\nI\n`;
     const wide = `---\ntools:\n  mcp:\n${Array.from({ length: 3000 }, (_, i) => `    - name: s${i % 50}\n      transport: {type: stdio}\n`).join('')}---\n# Role\nR\n`;
     const headings = `${'# Other\ntext\n'.repeat(20_000)}`;
-    for (const text of [many, deep, wide, headings]) expect(problemsOf('p.afm.md', text)).toEqual([]);
+    for (const text of [many, deep, wide, headings])
+      expect(problemsOf('p.afm.md', text)).toEqual([]);
   }, 60_000);
 });

@@ -21,7 +21,9 @@ const context: FormatContext = { read: () => undefined, paths: [] };
 
 describe('AFM files through the load-set checker', () => {
   it('accepts a minimal current-shape file with no problems and compiles the canonical shape', () => {
-    const text = withFront('spec_version: "0.3.0"\nname: Helper\ninterfaces:\n  - type: consolechat');
+    const text = withFront(
+      'spec_version: "0.3.0"\nname: Helper\ninterfaces:\n  - type: consolechat',
+    );
     const { result, found } = problems(text);
     expect(found).toEqual([]);
     expect(result.agents).toHaveLength(1);
@@ -48,7 +50,9 @@ describe('AFM files through the load-set checker', () => {
 
   it('prefers the description field over the Role text', () => {
     const { result } = problems(withFront('description: Given'));
-    expect((result.agents[0]!.data['config'] as Record<string, unknown>)['description']).toBe('Given');
+    expect((result.agents[0]!.data['config'] as Record<string, unknown>)['description']).toBe(
+      'Given',
+    );
   });
 
   it('reports an unclosed frontmatter at the opening fence', () => {
@@ -104,7 +108,8 @@ describe('AFM files through the load-set checker', () => {
       { code: 'afm-auth-missing-field', severity: 'error', at: 'bearer' },
     ]);
     expect(
-      problems(withFront('model:\n  authentication:\n    type: Basic\n    username: ${env:U}')).found,
+      problems(withFront('model:\n  authentication:\n    type: Basic\n    username: ${env:U}'))
+        .found,
     ).toEqual([{ code: 'afm-auth-missing-field', severity: 'error', at: 'Basic' }]);
     expect(problems(withFront('model:\n  authentication:\n    token: ${env:T}')).found).toEqual([
       { code: 'missing-field', severity: 'error', at: 'authentication' },
@@ -142,9 +147,9 @@ describe('MCP servers', () => {
   });
 
   it('rejects fields of the other transport kind', () => {
-    expect(problems(server('        type: stdio\n        command: x\n        url: http://x')).found).toEqual([
-      { code: 'unknown-field', severity: 'error', at: 'url' },
-    ]);
+    expect(
+      problems(server('        type: stdio\n        command: x\n        url: http://x')).found,
+    ).toEqual([{ code: 'unknown-field', severity: 'error', at: 'url' }]);
   });
 
   it('reports duplicate server names and a missing transport', () => {
@@ -179,9 +184,9 @@ describe('interfaces', () => {
   });
 
   it('requires exposure.http.path, at the http key', () => {
-    expect(problems(withFront('interfaces:\n  - type: webchat\n    exposure:\n      http: {}')).found).toEqual([
-      { code: 'missing-field', severity: 'error', at: 'http' },
-    ]);
+    expect(
+      problems(withFront('interfaces:\n  - type: webchat\n    exposure:\n      http: {}')).found,
+    ).toEqual([{ code: 'missing-field', severity: 'error', at: 'http' }]);
   });
 
   it('flags fields that belong to another interface type', () => {
@@ -199,12 +204,15 @@ describe('interfaces', () => {
 
   it('checks signatures as JSON Schemas', () => {
     const sig = (schema: string) =>
-      problems(withFront(`interfaces:\n  - type: webchat\n    signature:\n      input:\n${schema}`)).found;
+      problems(withFront(`interfaces:\n  - type: webchat\n    signature:\n      input:\n${schema}`))
+        .found;
     expect(sig('        type: strin')).toEqual([
       { code: 'afm-invalid-schema', severity: 'error', at: 'strin' },
     ]);
     expect(
-      sig('        type: object\n        properties:\n          q: {type: string}\n        required: [q, r]'),
+      sig(
+        '        type: object\n        properties:\n          q: {type: string}\n        required: [q, r]',
+      ),
     ).toEqual([{ code: 'afm-schema-keyword', severity: 'warning', at: 'r' }]);
     expect(sig('        type: object\n        propertes: {}')).toEqual([
       { code: 'afm-schema-keyword', severity: 'warning', at: 'propertes' },
@@ -257,7 +265,13 @@ describe('shapes', () => {
     expect(result.cards[0]!.shape).toMatch(/draft/);
     expect(result.agents).toHaveLength(1);
     expect(found.every((d) => d.code === 'afm-draft-shape' && d.severity === 'warning')).toBe(true);
-    expect(found.map((d) => d.at)).toEqual(['namespace', 'iconUrl', 'interface', 'servers', 'http_sse']);
+    expect(found.map((d) => d.at)).toEqual([
+      'namespace',
+      'iconUrl',
+      'interface',
+      'servers',
+      'http_sse',
+    ]);
   });
 
   it('requires hub and topic of a draft webhook subscription, as the spec text does', () => {
@@ -271,7 +285,9 @@ describe('shapes', () => {
 
   it('rejects fields of the other shape in a file', () => {
     const text = withFront('interfaces:\n  - type: webchat\nicon_url: x\nnamespace: a');
-    expect(problems(text).found).toEqual([{ code: 'afm-mixed-shape', severity: 'error', at: 'namespace' }]);
+    expect(problems(text).found).toEqual([
+      { code: 'afm-mixed-shape', severity: 'error', at: 'namespace' },
+    ]);
   });
 });
 
@@ -287,9 +303,7 @@ describe('the body', () => {
 
   it('warns about an empty section at its heading and about a repeated heading', () => {
     const { found } = problems('# Role\n\n# Instructions\nDo.\n# role\nMore.\n');
-    expect(found).toEqual([
-      { code: 'afm-duplicate-section', severity: 'warning', at: '# role' },
-    ]);
+    expect(found).toEqual([{ code: 'afm-duplicate-section', severity: 'warning', at: '# role' }]);
     expect(problems('# Role\nR\n# Instructions\n\n').found).toEqual([
       { code: 'afm-missing-section', severity: 'warning', at: '# Instructions' },
     ]);
@@ -298,7 +312,9 @@ describe('the body', () => {
   it('warns that a level-1 heading inside the instructions cuts them, as the reference parser reads it', () => {
     const text = '# Role\nR\n# Instructions\nRun:\n```sh\n# install\nnpm i\n```\n';
     const { found, result } = problems(text);
-    expect(found).toEqual([{ code: 'afm-body-ignored', severity: 'warning', at: '# install\nnpm i\n```' }]);
+    expect(found).toEqual([
+      { code: 'afm-body-ignored', severity: 'warning', at: '# install\nnpm i\n```' },
+    ]);
     expect((result.agents[0]!.data['config'] as Record<string, unknown>)['instruction']).toBe(
       '# Role\n\nR\n\n# Instructions\n\nRun:\n```sh',
     );
@@ -356,7 +372,9 @@ describe('identifier and skills', () => {
 
   it('notes a file name that is not lowercase-with-hyphens', () => {
     const result = checkLoadSet({ 'My Agent.afm.md': BODY.trimStart() });
-    expect(result.diagnostics.map((d) => [d.code, d.severity])).toEqual([['afm-identifier-style', 'info']]);
+    expect(result.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['afm-identifier-style', 'info'],
+    ]);
   });
 
   it('looks for SKILL.md files under a local skills path', () => {
@@ -365,9 +383,14 @@ describe('identifier and skills', () => {
       { code: 'afm-skills-not-found', severity: 'warning', at: './skills' },
     ]);
     const files = { 'a/skills/one/SKILL.md': '---\nname: one\ndescription: d\n---\nx\n' };
-    const result = checkLoadSet({ 'a/agent.afm.md': text, ...files }, { cards: ['a/agent.afm.md'] });
+    const result = checkLoadSet(
+      { 'a/agent.afm.md': text, ...files },
+      { cards: ['a/agent.afm.md'] },
+    );
     expect(result.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
-    expect((result.agents[0]!.data['config'] as Record<string, unknown>)['skills']).toEqual(['./skills']);
+    expect((result.agents[0]!.data['config'] as Record<string, unknown>)['skills']).toEqual([
+      './skills',
+    ]);
   });
 });
 
@@ -376,24 +399,35 @@ describe('the module', () => {
     expect(afmFormat.detect('a.afm.md', '')).toBe(true);
     expect(afmFormat.detect('a.AFM', '')).toBe(true);
     expect(afmFormat.detect('a.md', `---\nspec_version: "0.3.0"\n---${BODY}`)).toBe(true);
-    expect(afmFormat.detect('a.md', `---\nspec_version: "0.3.0"\ntype: agent\n---${BODY}`)).toBe(false);
+    expect(afmFormat.detect('a.md', `---\nspec_version: "0.3.0"\ntype: agent\n---${BODY}`)).toBe(
+      false,
+    );
     expect(afmFormat.detect('a.md', `---\ntype: agent\n---\nHi\n`)).toBe(false);
     expect(afmFormat.detect('a.yaml', 'spec_version: 1')).toBe(false);
   });
 
   it('is read as AFM when the checker is told so, whatever the name', () => {
-    const result = checkLoadSet({ 'a.md': `---\nname: x\n---${BODY}` }, { formats: { 'a.md': 'afm' } });
+    const result = checkLoadSet(
+      { 'a.md': `---\nname: x\n---${BODY}` },
+      { formats: { 'a.md': 'afm' } },
+    );
     expect(result.agents[0]?.format).toBe('afm');
   });
 
   it('analyses a unit directly with diagnostics that carry the file', () => {
-    const analysis = analyzeAfm({ entry: 'x.afm.md', files: { 'x.afm.md': withFront('nme: 1') } }, context);
+    const analysis = analyzeAfm(
+      { entry: 'x.afm.md', files: { 'x.afm.md': withFront('nme: 1') } },
+      context,
+    );
     expect(analysis.diagnostics.find((d) => d.code === 'unknown-field')?.file).toBe('x.afm.md');
     expect(analysis.agents[0]!.headerTo).toBe(withFront('nme: 1').indexOf('---\n#') + 4);
   });
 
   it('returns structured-cloneable results', () => {
-    const analysis = analyzeAfm({ entry: 'x.afm.md', files: { 'x.afm.md': withFront('name: x') } }, context);
+    const analysis = analyzeAfm(
+      { entry: 'x.afm.md', files: { 'x.afm.md': withFront('name: x') } },
+      context,
+    );
     expect(structuredClone(analysis)).toEqual(analysis);
   });
 });

@@ -7,7 +7,12 @@ import { isMap } from 'yaml';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { basename, dirname, resolvePath } from '../../load-set/paths.ts';
 import { parseYaml } from '../../yaml/parse-yaml.ts';
-import type { FormatAnalysis, FormatContext, FormatDiagnostic, FormatUnit } from '../format-module.ts';
+import type {
+  FormatAnalysis,
+  FormatContext,
+  FormatDiagnostic,
+  FormatUnit,
+} from '../format-module.ts';
 import { checkFrontmatter, type FrontmatterReading } from './check-frontmatter.ts';
 import { compileAfm, toJson } from './compile-afm.ts';
 import { fieldAt, findVariables, variableJson } from './find-variables.ts';
@@ -55,7 +60,12 @@ export function analyzeAfm(unit: FormatUnit, context: FormatContext): FormatAnal
       const from = r ? fm.yamlFrom + r[0] : fm.open.start;
       const to = r ? Math.max(fm.yamlFrom + r[1], from + 1) : fm.open.end;
       diagnostics.push({
-        ...problem('frontmatter-not-mapping', 'The frontmatter must be a mapping of fields (`key: value` lines)', from, to),
+        ...problem(
+          'frontmatter-not-mapping',
+          'The frontmatter must be a mapping of fields (`key: value` lines)',
+          from,
+          to,
+        ),
         file: path,
       });
       usable = false;
@@ -84,7 +94,12 @@ export function analyzeAfm(unit: FormatUnit, context: FormatContext): FormatAnal
     const where = v.field ?? v.where;
     const prefix = v.prefix === '' ? 'no prefix (an environment variable)' : `prefix '${v.prefix}'`;
     diagnostics.push({
-      ...problem('afm-variable', `Variable ${v.text} in ${where}, ${prefix}: left for the runtime to resolve`, v.from, v.to),
+      ...problem(
+        'afm-variable',
+        `Variable ${v.text} in ${where}, ${prefix}: left for the runtime to resolve`,
+        v.from,
+        v.to,
+      ),
       file: path,
     });
     if (v.prefix === 'http' && !reading.httpAllowed.some(([a, b]) => v.from >= a && v.to <= b))
@@ -120,7 +135,12 @@ export function analyzeAfm(unit: FormatUnit, context: FormatContext): FormatAnal
       const from = fm && node.range ? fm.yamlFrom + node.range[0] : 0;
       const to = fm && node.range ? fm.yamlFrom + node.range[1] : 0;
       diagnostics.push({
-        ...problem('afm-skills-not-found', `No SKILL.md under '${folder || '.'}' in the load-set`, from, to),
+        ...problem(
+          'afm-skills-not-found',
+          `No SKILL.md under '${folder || '.'}' in the load-set`,
+          from,
+          to,
+        ),
         file: path,
       });
     }

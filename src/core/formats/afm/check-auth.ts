@@ -57,7 +57,8 @@ export function checkAuth(c: NodeChecker, entry: Entry, what: string): void {
       `Authentication type '${type.value}' requires ${missing.map((m) => `'${m}'`).join(' and ')}`,
       type,
     );
-  for (const e of entries.values()) if (SECRET_FIELDS.has(e.key)) checkSecret(c, e.value, `${what}.${e.key}`);
+  for (const e of entries.values())
+    if (SECRET_FIELDS.has(e.key)) checkSecret(c, e.value, `${what}.${e.key}`);
 }
 
 /** Warns when a credential value is written literally instead of as a `${…}` variable. */

@@ -21,8 +21,17 @@ import {
 
 /** Spec versions this checker knows. */
 export const KNOWN_SPEC_VERSIONS = ['0.3.0', '0.4.0'];
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
-const STRING_FIELDS = ['name', 'description', 'author', 'license', 'namespace', 'iconUrl', 'icon_url'];
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+const STRING_FIELDS = [
+  'name',
+  'description',
+  'author',
+  'license',
+  'namespace',
+  'iconUrl',
+  'icon_url',
+];
 
 /** What checking a frontmatter found beyond its diagnostics. */
 export interface FrontmatterReading {
@@ -97,7 +106,12 @@ function checkField(ctx: RuleContext, key: string, entry: Entry): void {
     case 'version': {
       const s = c.str(value, '`version`');
       if (s !== undefined && !SEMVER.test(s))
-        c.report('invalid-value', '`version` should be a semantic version MAJOR.MINOR.PATCH', value, 'warning');
+        c.report(
+          'invalid-value',
+          '`version` should be a semantic version MAJOR.MINOR.PATCH',
+          value,
+          'warning',
+        );
       return;
     }
     case 'authors':
@@ -129,17 +143,22 @@ function checkProvider(ctx: RuleContext, entry: Entry): void {
   const map = c.map(entry.value, '`provider`');
   if (!map) return;
   const current = isCurrent(ctx.shape);
-  const fields = c.fields(map, current ? ['name', 'url'] : ['organization', 'url'], '`provider`', (e) => {
-    if (e.key !== (current ? 'organization' : 'name')) return false;
-    c.report(
-      'afm-mixed-shape',
-      current
-        ? '`provider.organization` is the draft shape; the current shape writes `provider.name`'
-        : '`provider.name` is the current shape; the draft shape writes `provider.organization`',
-      e.keyRange,
-    );
-    return true;
-  });
+  const fields = c.fields(
+    map,
+    current ? ['name', 'url'] : ['organization', 'url'],
+    '`provider`',
+    (e) => {
+      if (e.key !== (current ? 'organization' : 'name')) return false;
+      c.report(
+        'afm-mixed-shape',
+        current
+          ? '`provider.organization` is the draft shape; the current shape writes `provider.name`'
+          : '`provider.name` is the current shape; the draft shape writes `provider.organization`',
+        e.keyRange,
+      );
+      return true;
+    },
+  );
   for (const [key, e] of fields) c.str(e.value, `\`provider.${key}\``);
   const organization = fields.get('organization');
   if (organization)
@@ -155,10 +174,16 @@ function checkModel(ctx: RuleContext, entry: Entry): void {
   const map = c.map(entry.value, '`model`');
   if (!map) return;
   const current = isCurrent(ctx.shape);
-  const allowed = current ? ['name', 'provider', 'url', 'authentication'] : ['name', 'url', 'authentication'];
+  const allowed = current
+    ? ['name', 'provider', 'url', 'authentication']
+    : ['name', 'url', 'authentication'];
   const fields = c.fields(map, allowed, '`model`', (e) => {
     if (current || e.key !== 'provider') return false;
-    c.report('afm-mixed-shape', '`model.provider` is a field of the current shape, not of the draft shape', e.keyRange);
+    c.report(
+      'afm-mixed-shape',
+      '`model.provider` is a field of the current shape, not of the draft shape',
+      e.keyRange,
+    );
     return true;
   });
   for (const key of ['name', 'provider', 'url']) {

@@ -124,11 +124,20 @@ export function checkInterfaces(ctx: RuleContext, entry: Entry): void {
       return;
     }
     if (seen.has(type))
-      c.report('invalid-value', `A second '${type}' interface: each type may appear once`, typeNode, 'warning');
+      c.report(
+        'invalid-value',
+        `A second '${type}' interface: each type may appear once`,
+        typeNode,
+        'warning',
+      );
     seen.add(type);
     const fields = c.fields(map, CURRENT_FIELDS[type]!, `a ${type} interface`, (e) => {
       if (!ALL_CURRENT_FIELDS.includes(e.key)) return false;
-      c.report('afm-interface-mismatch', `\`${e.key}\` does not apply to a ${type} interface`, e.keyRange);
+      c.report(
+        'afm-interface-mismatch',
+        `\`${e.key}\` does not apply to a ${type} interface`,
+        e.keyRange,
+      );
       return true;
     });
     checkSignature(ctx, fields.get('signature'));
@@ -139,7 +148,8 @@ export function checkInterfaces(ctx: RuleContext, entry: Entry): void {
       ctx.httpAllowed.push(c.range(c.resolve(prompt.value)));
     if (type === 'webhook') {
       const subscription = fields.get('subscription');
-      if (subscription && !c.isNull(subscription.value)) checkSubscription(ctx, subscription, false);
+      if (subscription && !c.isNull(subscription.value))
+        checkSubscription(ctx, subscription, false);
       else
         c.report(
           'afm-portability',
@@ -160,7 +170,7 @@ function checkPlatformChat(
   const { c } = ctx;
   c.report(
     'afm-portability',
-    "'platformchat' is from the newer spec (0.4.0): afm-core @cec1ace5 rejects it, newer releases need `spec_version: \"0.4.0\"`",
+    '\'platformchat\' is from the newer spec (0.4.0): afm-core @cec1ace5 rejects it, newer releases need `spec_version: "0.4.0"`',
     typeNode,
   );
   if (c.require(fields, 'platform', 'A platformchat interface', anchor))
@@ -207,7 +217,11 @@ function checkPlatformChat(
     );
   const exposure = fields.get('exposure');
   if (mode === 'polling' && exposure && !c.isNull(exposure.value))
-    c.report('afm-interface-mismatch', "Mode 'polling' has no inbound endpoint: remove `exposure`", exposure.keyRange);
+    c.report(
+      'afm-interface-mismatch',
+      "Mode 'polling' has no inbound endpoint: remove `exposure`",
+      exposure.keyRange,
+    );
   if (mode !== 'polling')
     for (const key of ['polling', 'authentication']) {
       const e = fields.get(key);

@@ -15,7 +15,12 @@ export const MAX_SCHEMA_DEPTH = 64;
 
 const TYPES = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
 const SCHEMA = ['additionalProperties', 'contains', 'not', 'if', 'then', 'else', 'propertyNames'];
-const SCHEMA_MORE = ['unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'contentSchema'];
+const SCHEMA_MORE = [
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'additionalItems',
+  'contentSchema',
+];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const NUMBERS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
@@ -92,7 +97,11 @@ export function checkJsonSchema(c: NodeChecker, node: unknown, what: string): vo
       continue;
     }
     if (!isMap(schema)) {
-      c.report('afm-invalid-schema', `${item.path} must be a schema (a mapping or true/false)`, schema);
+      c.report(
+        'afm-invalid-schema',
+        `${item.path} must be a schema (a mapping or true/false)`,
+        schema,
+      );
       continue;
     }
     const push = (child: unknown, path: string, typed = false) =>
@@ -109,7 +118,11 @@ export function checkJsonSchema(c: NodeChecker, node: unknown, what: string): vo
       const v = c.resolve(value);
       const at = `${item.path}.${key}`;
       const bad = (expected: string) =>
-        c.report('afm-invalid-schema', `\`${key}\` must be ${expected}`, c.isNull(v) ? keyRange : v);
+        c.report(
+          'afm-invalid-schema',
+          `\`${key}\` must be ${expected}`,
+          c.isNull(v) ? keyRange : v,
+        );
       if (key === 'type') {
         if (isScalar(v) && typeof v.value === 'string') {
           if (!TYPES.includes(v.value)) bad(`one of ${TYPES.join(', ')}`);
@@ -119,7 +132,11 @@ export function checkJsonSchema(c: NodeChecker, node: unknown, what: string): vo
             const tv = c.resolve(t);
             const s = isScalar(tv) && typeof tv.value === 'string' ? tv.value : undefined;
             if (s === undefined || !TYPES.includes(s) || seen.has(s))
-              c.report('afm-invalid-schema', `Each \`type\` entry must be a distinct JSON type`, tv);
+              c.report(
+                'afm-invalid-schema',
+                `Each \`type\` entry must be a distinct JSON type`,
+                tv,
+              );
             else seen.add(s);
           }
         } else bad('a JSON type name or a non-empty list of them');
@@ -135,7 +152,11 @@ export function checkJsonSchema(c: NodeChecker, node: unknown, what: string): vo
         else
           for (const e of c.entries(v, at)) {
             if (key === 'patternProperties' && !validPattern(e.key))
-              c.report('afm-invalid-schema', `'${e.key}' is not a valid regular expression`, e.keyRange);
+              c.report(
+                'afm-invalid-schema',
+                `'${e.key}' is not a valid regular expression`,
+                e.keyRange,
+              );
             push(e.value, `${at}.${e.key}`, key === 'properties');
           }
       } else if (NUMBERS.includes(key)) {
@@ -143,7 +164,12 @@ export function checkJsonSchema(c: NodeChecker, node: unknown, what: string): vo
       } else if (key === 'multipleOf') {
         if (!(isScalar(v) && typeof v.value === 'number' && v.value > 0)) bad('a number above 0');
       } else if (COUNTS.includes(key)) {
-        if (!(isScalar(v) && typeof v.value === 'number' && Number.isInteger(v.value) && v.value >= 0))
+        if (!(
+          isScalar(v) &&
+          typeof v.value === 'number' &&
+          Number.isInteger(v.value) &&
+          v.value >= 0
+        ))
           bad('a non-negative integer');
       } else if (STRINGS.includes(key)) {
         if (!(isScalar(v) && typeof v.value === 'string')) bad('a string');

@@ -90,7 +90,8 @@ function checkServer(ctx: RuleContext, node: unknown, index: number, names: Map<
     const nameNode = c.resolve(fields.get('name')!.value);
     const name = c.str(nameNode, `\`${what}.name\``);
     if (name !== undefined) {
-      if (name.trim() === '') c.report('invalid-value', 'A server `name` must not be empty', nameNode);
+      if (name.trim() === '')
+        c.report('invalid-value', 'A server `name` must not be empty', nameNode);
       else if (names.has(name))
         c.report('afm-duplicate-server', `Another MCP server is also named '${name}'`, nameNode);
       else names.set(name, nameNode);
@@ -129,7 +130,11 @@ function checkTransport(ctx: RuleContext, transport: YAMLMap, entry: Entry): voi
   const all = c.entries(transport, '`transport`');
   const typeEntry = all.find((e) => e.key === 'type');
   if (!typeEntry || c.isNull(typeEntry.value)) {
-    c.report('missing-field', `\`transport\` requires 'type' (${types.join(', ')})`, entry.keyRange);
+    c.report(
+      'missing-field',
+      `\`transport\` requires 'type' (${types.join(', ')})`,
+      entry.keyRange,
+    );
     return;
   }
   const type = c.str(typeEntry.value, '`transport.type`');

@@ -26,7 +26,8 @@ export const AFM_CODES = {
   },
   'afm-http-variable-misplaced': {
     severity: 'error',
-    summary: 'An `${http:…}` variable outside a webhook or platformchat `prompt`, where no request exists.',
+    summary:
+      'An `${http:…}` variable outside a webhook or platformchat `prompt`, where no request exists.',
   },
   'afm-unsupported-prefix': {
     severity: 'warning',

@@ -79,7 +79,9 @@ You research questions.
 `;
 
 function errors(result: CheckResult): string[] {
-  return result.diagnostics.filter((d) => d.severity !== 'info').map((d) => `${d.code} ${d.message}`);
+  return result.diagnostics
+    .filter((d) => d.severity !== 'info')
+    .map((d) => `${d.code} ${d.message}`);
 }
 
 function config(result: CheckResult): Record<string, unknown> {
@@ -150,7 +152,13 @@ describe('AFM → AgentCard → AFM', () => {
 
   it('lists what AgentCard cannot express', () => {
     const fields = toCard.lost.map((l) => l.field);
-    for (const f of ['version', 'license', 'interfaces', 'model.authentication', 'tools.mcp.search.tool_filter.deny'])
+    for (const f of [
+      'version',
+      'license',
+      'interfaces',
+      'model.authentication',
+      'tools.mcp.search.tool_filter.deny',
+    ])
       expect(fields).toContain(f);
     expect(fields).not.toContain('variables');
   });

@@ -66,7 +66,7 @@ export function emitAfm(source: EmitSource, options: EmitOptions): Conversion {
   if (description) fm['description'] = description;
   copyDetails(extras, fm, lost);
 
-  const model = emitModel(config, extras, lost);
+  const model = emitModel(config, extras);
   if (model) fm['model'] = model;
   const params = obj(config['default_request_params']) ?? {};
   const maxIterations = params['max_iterations'];
@@ -74,14 +74,22 @@ export function emitAfm(source: EmitSource, options: EmitOptions): Conversion {
     fm['max_iterations'] = maxIterations;
   for (const key of Object.keys(params))
     if (!['systemPrompt', 'useHistory', 'use_history', 'max_iterations'].includes(key))
-      lost.push({ field: `request_params.${key}`, reason: 'AFM has no request parameters besides max_iterations' });
+      lost.push({
+        field: `request_params.${key}`,
+        reason: 'AFM has no request parameters besides max_iterations',
+      });
 
   const interfaces = emitInterfaces(extras, lost);
   if (interfaces) fm['interfaces'] = interfaces;
   const mcp = emitServers(config, extras, lost);
   if (mcp.length > 0) fm['tools'] = { mcp };
   const skills = config['skills'];
-  const paths = typeof skills === 'string' ? [skills] : Array.isArray(skills) ? skills.filter((s) => typeof s === 'string') : [];
+  const paths =
+    typeof skills === 'string'
+      ? [skills]
+      : Array.isArray(skills)
+        ? skills.filter((s) => typeof s === 'string')
+        : [];
   if (paths.length > 0) fm['skills'] = paths.map((path) => ({ type: 'local', path }));
 
   for (const [key, implied] of IMPLIED) {
@@ -93,10 +101,16 @@ export function emitAfm(source: EmitSource, options: EmitOptions): Conversion {
     lost.push({ field: 'history_mode', reason: 'AFM has no history mode' });
   const type = str(source.data['type']) ?? 'basic';
   if (type !== 'basic')
-    lost.push({ field: 'type', reason: `AFM defines a single agent; the '${type}' workflow is written as a plain agent` });
+    lost.push({
+      field: 'type',
+      reason: `AFM defines a single agent; the '${type}' workflow is written as a plain agent`,
+    });
   for (const key of Object.keys(source.data))
     if (!DATA_KEYS_KNOWN.has(key))
-      lost.push({ field: key, reason: `AFM cannot express '${key}' (${short(source.data[key]!)})` });
+      lost.push({
+        field: key,
+        reason: `AFM cannot express '${key}' (${short(source.data[key]!)})`,
+      });
 
   const instruction = str(config['instruction']);
   let role: string;
@@ -114,7 +128,11 @@ export function emitAfm(source: EmitSource, options: EmitOptions): Conversion {
     });
     if (!instruction) {
       instructions = 'Help the user with their requests.';
-      lost.push({ field: 'instruction', reason: 'The agent has no instruction (its runtime default); a placeholder Instructions section was written' });
+      lost.push({
+        field: 'instruction',
+        reason:
+          'The agent has no instruction (its runtime default); a placeholder Instructions section was written',
+      });
     }
   }
   const yaml = stringify(fm, { lineWidth: 0 }).trimEnd();
@@ -137,10 +155,13 @@ function copyDetails(extras: Obj, fm: Obj, lost: Lost): void {
     if (Object.keys(out).length > 0) fm['provider'] = out;
   }
   if (extras['namespace'] !== undefined)
-    lost.push({ field: 'namespace', reason: 'The current AFM shape has no namespace (draft shape only)' });
+    lost.push({
+      field: 'namespace',
+      reason: 'The current AFM shape has no namespace (draft shape only)',
+    });
 }
 
-function emitModel(config: Obj, extras: Obj, lost: Lost): Obj | undefined {
+function emitModel(config: Obj, extras: Obj): Obj | undefined {
   const raw = obj(extras['model']);
   if (raw) {
     const out: Obj = {};
@@ -152,8 +173,8 @@ function emitModel(config: Obj, extras: Obj, lost: Lost): Obj | undefined {
   if (!model) return undefined;
   const dot = model.indexOf('.');
   const provider = dot > 0 ? model.slice(0, dot) : '';
-  if (MODEL_PROVIDERS.includes(provider.toLowerCase())) return { provider, name: model.slice(dot + 1) };
-  void lost;
+  if (MODEL_PROVIDERS.includes(provider.toLowerCase()))
+    return { provider, name: model.slice(dot + 1) };
   return { name: model };
 }
 
@@ -165,21 +186,36 @@ function emitInterfaces(extras: Obj, lost: Lost): Json[] | undefined {
     const o = obj(item);
     if (!o) return;
     const type = str(o['current_type']) ?? str(o['type']);
-    const current = type && DRAFT_TO_CURRENT[type] && !o['current_type'] ? DRAFT_TO_CURRENT[type] : type;
+    const current =
+      type && DRAFT_TO_CURRENT[type] && !o['current_type'] ? DRAFT_TO_CURRENT[type] : type;
     if (!current) return;
     const entry: Obj = { type: current };
     if (str(o['type']) !== current && o['current_type'])
-      lost.push({ field: `interfaces[${i}].type`, reason: `The draft type '${str(o['type'])}' is written as '${current}'` });
+      lost.push({
+        field: `interfaces[${i}].type`,
+        reason: `The draft type '${str(o['type'])}' is written as '${current}'`,
+      });
     const signature = obj(o['signature']);
     if (signature && !isStringSignature(signature)) entry['signature'] = signature;
-    for (const key of ['prompt', 'platform', 'mode', 'platform_config', 'polling', 'authentication', 'subscription'])
+    for (const key of [
+      'prompt',
+      'platform',
+      'mode',
+      'platform_config',
+      'polling',
+      'authentication',
+      'subscription',
+    ])
       if (o[key] !== undefined && o[key] !== null) entry[key] = o[key]!;
     const exposure = obj(o['exposure']);
     const http = obj(exposure?.['http']);
     if (http && typeof http['path'] === 'string') {
       entry['exposure'] = { http: { path: http['path'] } };
       if (http['authentication'] !== undefined)
-        lost.push({ field: `interfaces[${i}].exposure.http.authentication`, reason: 'The current AFM shape has no endpoint authentication' });
+        lost.push({
+          field: `interfaces[${i}].exposure.http.authentication`,
+          reason: 'The current AFM shape has no endpoint authentication',
+        });
     }
     out.push(entry);
   });
@@ -189,7 +225,9 @@ function emitInterfaces(extras: Obj, lost: Lost): Json[] | undefined {
 }
 
 function emitServers(config: Obj, extras: Obj, lost: Lost): Json[] {
-  const names = Array.isArray(config['servers']) ? config['servers'].filter((s): s is string => typeof s === 'string') : [];
+  const names = Array.isArray(config['servers'])
+    ? config['servers'].filter((s): s is string => typeof s === 'string')
+    : [];
   const configs = obj(config['server_configs']) ?? {};
   const filters = obj(config['tools']) ?? {};
   const raw = new Map<string, Obj>();
@@ -201,7 +239,10 @@ function emitServers(config: Obj, extras: Obj, lost: Lost): Json[] {
   for (const name of names) {
     const transport = transportOf(raw.get(name), obj(configs[name]), name, lost);
     if (!transport) {
-      lost.push({ field: `servers.${name}`, reason: 'No transport is known for this server (AFM needs a url or a command)' });
+      lost.push({
+        field: `servers.${name}`,
+        reason: 'No transport is known for this server (AFM needs a url or a command)',
+      });
       continue;
     }
     const entry: Obj = { name, transport };
@@ -214,11 +255,20 @@ function emitServers(config: Obj, extras: Obj, lost: Lost): Json[] {
     out.push(entry);
   }
   for (const key of Object.keys(filters))
-    if (!names.includes(key)) lost.push({ field: `tools.${key}`, reason: 'A tool filter for a server the agent does not use' });
+    if (!names.includes(key))
+      lost.push({
+        field: `tools.${key}`,
+        reason: 'A tool filter for a server the agent does not use',
+      });
   return out;
 }
 
-function transportOf(raw: Obj | undefined, cfg: Obj | undefined, name: string, lost: Lost): Obj | undefined {
+function transportOf(
+  raw: Obj | undefined,
+  cfg: Obj | undefined,
+  name: string,
+  lost: Lost,
+): Obj | undefined {
   const t = obj(raw?.['transport']);
   const rawType = str(t?.['type']);
   if (t && rawType === 'stdio' && typeof t['command'] === 'string') {
@@ -237,7 +287,11 @@ function transportOf(raw: Obj | undefined, cfg: Obj | undefined, name: string, l
     const out: Obj = { type: 'http', url: t['url'] };
     const auth = t['authentication'] ?? raw?.['authentication'];
     if (auth !== undefined && auth !== null) out['authentication'] = auth;
-    if (rawType === 'http_sse') lost.push({ field: `servers.${name}.transport`, reason: "'http_sse' is written as 'http' (the current shape has one HTTP transport)" });
+    if (rawType === 'http_sse')
+      lost.push({
+        field: `servers.${name}.transport`,
+        reason: "'http_sse' is written as 'http' (the current shape has one HTTP transport)",
+      });
     return out;
   }
   if (!cfg) return undefined;
@@ -255,9 +309,19 @@ function transportOf(raw: Obj | undefined, cfg: Obj | undefined, name: string, l
     const authorization = headers?.['Authorization'];
     if (typeof authorization === 'string' && authorization.startsWith('Bearer '))
       out['authentication'] = { type: 'bearer', token: authorization.slice(7) };
-    const others = Object.keys(headers ?? {}).filter((h) => h !== 'Authorization' || !out['authentication']);
-    for (const h of others) lost.push({ field: `servers.${name}.headers.${h}`, reason: 'AFM HTTP transports have no custom headers' });
-    if (kind === 'sse') lost.push({ field: `servers.${name}.transport`, reason: "SSE is written as 'http' (the current shape has one HTTP transport)" });
+    const others = Object.keys(headers ?? {}).filter(
+      (h) => h !== 'Authorization' || !out['authentication'],
+    );
+    for (const h of others)
+      lost.push({
+        field: `servers.${name}.headers.${h}`,
+        reason: 'AFM HTTP transports have no custom headers',
+      });
+    if (kind === 'sse')
+      lost.push({
+        field: `servers.${name}.transport`,
+        reason: "SSE is written as 'http' (the current shape has one HTTP transport)",
+      });
     noteExtra(cfg, ['transport', 'url', 'headers'], name, lost);
     return out;
   }
@@ -266,21 +330,32 @@ function transportOf(raw: Obj | undefined, cfg: Obj | undefined, name: string, l
 
 function noteExtra(cfg: Obj, known: string[], name: string, lost: Lost): void {
   for (const key of Object.keys(cfg))
-    if (!known.includes(key)) lost.push({ field: `servers.${name}.${key}`, reason: `AFM server transports have no '${key}'` });
+    if (!known.includes(key))
+      lost.push({
+        field: `servers.${name}.${key}`,
+        reason: `AFM server transports have no '${key}'`,
+      });
 }
 
 function isStringSignature(s: Obj): boolean {
   const input = obj(s['input']);
   const output = obj(s['output']);
   return (
-    !!input && !!output && Object.keys(input).length === 1 && input['type'] === 'string' &&
-    Object.keys(output).length === 1 && output['type'] === 'string'
+    !!input &&
+    !!output &&
+    Object.keys(input).length === 1 &&
+    input['type'] === 'string' &&
+    Object.keys(output).length === 1 &&
+    output['type'] === 'string'
   );
 }
 
 /** A file-name identifier for an agent name: lowercase letters, digits and hyphens, starting with a letter. */
 export function slug(name: string): string {
-  const s = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const s = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return /^[a-z]/.test(s) ? s : `agent-${s || 'unnamed'}`.replace(/-+$/, '');
 }
 

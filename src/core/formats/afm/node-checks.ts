@@ -3,9 +3,23 @@
  * of an unknown field, the value of a wrong one, the parent key of a missing one. Values are read from
  * the nodes themselves (aliases resolved), never from a separately converted copy.
  */
-import { isAlias, isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  type Document,
+  type Pair,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 import { didYouMean } from '../../agentcard/did-you-mean.ts';
-import { problem, type DiagnosticCode, type RawDiagnostic, type Severity } from '../../diagnostics.ts';
+import {
+  problem,
+  type DiagnosticCode,
+  type RawDiagnostic,
+  type Severity,
+} from '../../diagnostics.ts';
 import { nodeRange } from '../../yaml/parse-yaml.ts';
 
 /** A `[from, to)` absolute range. */

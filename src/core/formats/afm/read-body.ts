@@ -106,12 +106,7 @@ export function readBody(
       );
     } else if (body === '') {
       out.diagnostics.push(
-        problem(
-          'afm-missing-section',
-          `The \`# ${label}\` section is empty`,
-          found[0],
-          found[1],
-        ),
+        problem('afm-missing-section', `The \`# ${label}\` section is empty`, found[0], found[1]),
       );
     }
   }

@@ -43,7 +43,12 @@ export function splitAfm(text: string): AfmSplit {
       return out;
     }
     const closeLine = lines[close]!;
-    out.frontmatter = { open: first, close: closeLine, yamlFrom: first.next, yamlTo: closeLine.start };
+    out.frontmatter = {
+      open: first,
+      close: closeLine,
+      yamlFrom: first.next,
+      yamlTo: closeLine.start,
+    };
     out.bodyLine = close + 1;
     return out;
   }

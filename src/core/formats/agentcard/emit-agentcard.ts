@@ -127,14 +127,20 @@ export function emitAgentCard(source: EmitSource, options: EmitOptions): Convers
     if (source.format === 'afm' && DERIVED_EXTRAS.has(key)) continue;
     if (source.format === 'afm' && key === 'interfaces') {
       if (!isDefaultInterface(value))
-        lost.push({ field: 'interfaces', reason: 'AgentCard has no interfaces (signature, exposure, webhook)' });
+        lost.push({
+          field: 'interfaces',
+          reason: 'AgentCard has no interfaces (signature, exposure, webhook)',
+        });
       continue;
     }
     if (source.format === 'afm' && key === 'model') {
       const model = obj(value) ?? {};
       for (const part of ['url', 'authentication'])
         if (model[part] !== undefined)
-          lost.push({ field: `model.${part}`, reason: `AgentCard names a model; its ${part} belongs to fast-agent's configuration` });
+          lost.push({
+            field: `model.${part}`,
+            reason: `AgentCard names a model; its ${part} belongs to fast-agent's configuration`,
+          });
       continue;
     }
     if (source.format === 'afm' && key === 'mcp') {
@@ -142,7 +148,9 @@ export function emitAgentCard(source: EmitSource, options: EmitOptions): Convers
       continue;
     }
     if (source.format === 'afm' && key === 'skills') continue;
-    const reason = (source.format === 'afm' ? AFM_REASONS[key] : undefined) ?? `AgentCard has no equivalent of ${source.format}'s '${key}'`;
+    const reason =
+      (source.format === 'afm' ? AFM_REASONS[key] : undefined) ??
+      `AgentCard has no equivalent of ${source.format}'s '${key}'`;
     lost.push({ field: key, reason });
   }
 
@@ -156,7 +164,10 @@ export function emitAgentCard(source: EmitSource, options: EmitOptions): Convers
   const files: Record<string, string> = { [`${base}.md`]: `---\n${yaml}\n---\n${body}` };
   const serverConfigs = obj(config['server_configs']);
   if (serverConfigs && Object.keys(serverConfigs).length > 0)
-    files['fastagent.config.yaml'] = stringify({ mcp: { servers: serverConfigs } }, { lineWidth: 0 });
+    files['fastagent.config.yaml'] = stringify(
+      { mcp: { servers: serverConfigs } },
+      { lineWidth: 0 },
+    );
   return { files, lost };
 }
 
@@ -166,7 +177,10 @@ function cardType(name: string | undefined, lost: Conversion['lost']): CardType 
   );
   if (!found || found[0] === 'a2a') {
     if (name !== undefined && name !== 'basic')
-      lost.push({ field: 'type', reason: `'${name}' is not an rfc AgentCard type; written as 'agent'` });
+      lost.push({
+        field: 'type',
+        reason: `'${name}' is not an rfc AgentCard type; written as 'agent'`,
+      });
     return 'agent';
   }
   return found[0];
@@ -179,11 +193,17 @@ function noteMcpLoss(value: Json, lost: Conversion['lost']): void {
     const name = str(s?.['name']) ?? '?';
     const deny = obj(s?.['tool_filter'])?.['deny'];
     if (Array.isArray(deny) && deny.length > 0)
-      lost.push({ field: `tools.mcp.${name}.tool_filter.deny`, reason: 'AgentCard tool filters only allow' });
+      lost.push({
+        field: `tools.mcp.${name}.tool_filter.deny`,
+        reason: 'AgentCard tool filters only allow',
+      });
     const t = obj(s?.['transport']);
     const auth = obj(t?.['authentication']) ?? obj(s?.['authentication']);
     if (auth && str(auth['type'])?.toLowerCase() !== 'bearer')
-      lost.push({ field: `tools.mcp.${name}.authentication`, reason: `'${str(auth['type']) ?? '?'}' authentication has no fast-agent server setting here` });
+      lost.push({
+        field: `tools.mcp.${name}.authentication`,
+        reason: `'${str(auth['type']) ?? '?'}' authentication has no fast-agent server setting here`,
+      });
   }
 }
 
@@ -200,7 +220,10 @@ function isDefaultInterface(value: Json): boolean {
 }
 
 function fileName(name: string): string {
-  const s = name.trim().replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+  const s = name
+    .trim()
+    .replace(/[^A-Za-z0-9_-]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   return s === '' ? 'agent' : s;
 }
 
