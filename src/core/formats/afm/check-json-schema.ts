@@ -65,9 +65,9 @@ const KNOWN = [
 ];
 
 /**
- * Checks `node` as the root schema of `what` (e.g. `signature.input`). `typed` asks for a top-level
- * `type` on the root, each `properties` value and `items` (the reference implementation's model requires
- * it there; a missing one is an `afm-portability` warning).
+ * Checks `node` as the root schema of `what` (e.g. `signature.input`). The root, each `properties` value
+ * and each `items` schema without a `type` get an `afm-portability` warning: the reference
+ * implementation's model requires `type` there.
  */
 export function checkJsonSchema(c: NodeChecker, node: unknown, what: string): void {
   const root = c.resolve(node);
