@@ -47,3 +47,11 @@ export type {
 } from './formats/format-module.ts';
 export { FORMATS, detectFormat, formatModule } from './formats/registry.ts';
 export { convertAgent, conversionTargets } from './formats/convert.ts';
+// AFM
+export { afmFormat } from './formats/afm/index.ts';
+export { afmIdentifier } from './formats/afm/analyze-afm.ts';
+export { systemPrompt as afmSystemPrompt } from './formats/afm/compile-afm.ts';
+export { SHAPE_LABELS as AFM_SHAPE_LABELS, type AfmShape } from './formats/afm/shape.ts';
+export type { AfmVariable } from './formats/afm/find-variables.ts';
+export { emitAfm } from './formats/afm/emit-afm.ts';
+export { emitAgentCard } from './formats/agentcard/emit-agentcard.ts';

@@ -1,8 +1,17 @@
+/**
+ * The AFM format (Agent Flavored Markdown, `*.afm.md` / `*.afm`): detection, analysis and emitting.
+ * See `docs/formats/afm.md` for the rules and where the product differs from the reference implementation.
+ */
 import type { FormatModule } from '../format-module.ts';
+import { analyzeAfm } from './analyze-afm.ts';
+import { detectAfm } from './detect-afm.ts';
+import { emitAfm } from './emit-afm.ts';
 
-/** The AFM format. Placeholder until the format lands: claims no file. */
+/** The AFM format. */
 export const afmFormat: FormatModule = {
   id: 'afm',
   label: 'AFM',
-  detect: () => false,
+  detect: detectAfm,
+  analyze: analyzeAfm,
+  emit: emitAfm,
 };

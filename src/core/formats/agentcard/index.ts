@@ -1,5 +1,6 @@
 import { isCardPath } from '../../agentcard/analyze-card-file.ts';
 import type { FormatModule } from '../format-module.ts';
+import { emitAgentCard } from './emit-agentcard.ts';
 
 /**
  * The AgentCard format: any remaining card file (`.md`, `.markdown`, `.yaml`, `.yml`). The load-set checker
@@ -9,4 +10,5 @@ export const agentCardFormat: FormatModule = {
   id: 'agentcard',
   label: 'AgentCard',
   detect: (path) => isCardPath(path),
+  emit: emitAgentCard,
 };

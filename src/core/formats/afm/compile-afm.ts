@@ -1,0 +1,218 @@
+/**
+ * Compiles a checked AFM file into the canonical form every format shares (`AgentData`, the same shape
+ * as an AgentCard agent's compile), plus the AFM-only facts as `extras`. Reads the plain frontmatter value
+ * defensively: a field of the wrong kind is simply left out (the checker has reported it already).
+ */
+import type { AgentData, Json } from '../../agentcard/compile-card.ts';
+import { DRAFT_TO_CURRENT } from './check-interfaces.ts';
+import { SHAPE_LABELS, type AfmShape } from './shape.ts';
+
+/** What compiling needs. `meta` is the frontmatter as plain data (`{}` when there is none). */
+export interface AfmSource {
+  meta: Record<string, unknown>;
+  shape: AfmShape;
+  name: string;
+  role: string;
+  instructions: string;
+  variables: Json[];
+}
+
+/** The system prompt the reference implementation builds from the two sections. */
+export function systemPrompt(role: string, instructions: string): string {
+  return `# Role\n\n${role}\n\n# Instructions\n\n${instructions}`;
+}
+
+/** Compiles one AFM agent. Pure; never throws. */
+export function compileAfm(src: AfmSource): { data: AgentData; extras: { [key: string]: Json } } {
+  const m = src.meta;
+  const instruction = systemPrompt(src.role, src.instructions);
+  const servers = mcpServers(m, src.shape);
+  const tools: { [key: string]: Json } = {};
+  const serverConfigs: { [key: string]: Json } = {};
+  const names: string[] = [];
+  for (const server of servers) {
+    const name = text(server['name']);
+    if (name === undefined || names.includes(name)) continue;
+    names.push(name);
+    const filter = record(server['tool_filter']);
+    const allow = filter ? strings(filter['allow']) : undefined;
+    if (allow) tools[name] = allow;
+    const config = serverConfig(server);
+    if (config) serverConfigs[name] = config;
+  }
+  const model = record(m['model']);
+  const modelName = text(model?.['name']);
+  const provider = text(model?.['provider']);
+  const maxIterations = typeof m['max_iterations'] === 'number' ? m['max_iterations'] : undefined;
+  const requestParams: { [key: string]: Json } = { systemPrompt: instruction, useHistory: true };
+  if (maxIterations !== undefined && Number.isInteger(maxIterations))
+    requestParams['max_iterations'] = maxIterations;
+  const description = text(m['description'])?.trim() || src.role || null;
+  const skills = (Array.isArray(m['skills']) ? m['skills'] : [])
+    .map((s) => text(record(s)?.['path']))
+    .filter((p): p is string => p !== undefined);
+
+  const config: { [key: string]: Json } = {
+    name: src.name,
+    instruction,
+    description,
+    servers: names,
+    tools,
+    resources: {},
+    prompts: {},
+    skills: skills.length > 0 ? skills : null,
+    model: modelName === undefined ? null : provider ? `${provider}.${modelName}` : modelName,
+    use_history: true,
+    save_trajectory: false,
+    default_request_params: requestParams,
+    human_input: false,
+    default: false,
+    tool_only: false,
+    subagents: null,
+    subagent_model: null,
+    harness_tools: false,
+    api_key: null,
+    function_tools: null,
+    shell: false,
+    cwd: null,
+    tool_hooks: null,
+    lifecycle_hooks: null,
+    commands: null,
+    trim_tool_history: false,
+    tool_input_schema: null,
+    mcp_connect: [],
+  };
+  if (Object.keys(serverConfigs).length > 0) config['server_configs'] = serverConfigs;
+  const data: AgentData = { config, type: 'basic', tool_only: false, schema_version: 1 };
+
+  const extras: { [key: string]: Json } = { shape: SHAPE_LABELS[src.shape], role: src.role };
+  for (const key of [
+    'spec_version',
+    'version',
+    'namespace',
+    'author',
+    'authors',
+    'license',
+    'icon_url',
+    'iconUrl',
+    'provider',
+    'model',
+    'max_iterations',
+    'skills',
+  ]) {
+    if (m[key] !== undefined && m[key] !== null) extras[key] = toJson(m[key]);
+  }
+  extras['interfaces'] = interfaces(m, src.shape);
+  if (servers.length > 0) extras['mcp'] = servers.map(toJson);
+  extras['variables'] = src.variables;
+  return { data, extras };
+}
+
+/** The interfaces as the runtime sees them: current-shape items, defaults filled in. */
+function interfaces(m: Record<string, unknown>, shape: AfmShape): Json {
+  const string = { type: 'string' };
+  if (shape === 'draft') {
+    const i = record(m['interface']);
+    if (!i) return [{ type: 'function', signature: { input: string, output: string } }];
+    const type = text(i['type']) ?? 'function';
+    const out: { [key: string]: Json } = { ...(toJson(i) as { [key: string]: Json }), type };
+    out['signature'] = signatureWithDefaults(i['signature']);
+    if (DRAFT_TO_CURRENT[type]) out['current_type'] = DRAFT_TO_CURRENT[type];
+    return [out];
+  }
+  const list = Array.isArray(m['interfaces']) ? m['interfaces'] : undefined;
+  if (!list) return [{ type: 'consolechat', signature: { input: string, output: string } }];
+  return list.map((item) => {
+    const i = record(item);
+    if (!i) return toJson(item);
+    const out = toJson(i) as { [key: string]: Json };
+    out['signature'] = signatureWithDefaults(i['signature']);
+    const type = text(i['type']);
+    if (out['exposure'] === undefined && (type === 'webchat' || type === 'webhook'))
+      out['exposure'] = { http: { path: type === 'webchat' ? '/chat' : '/webhook' } };
+    return out;
+  });
+}
+
+function signatureWithDefaults(value: unknown): Json {
+  const s = record(value);
+  return {
+    input: s?.['input'] !== undefined ? toJson(s['input']) : { type: 'string' },
+    output: s?.['output'] !== undefined ? toJson(s['output']) : { type: 'string' },
+  };
+}
+
+/** The MCP server entries of either shape, as plain records. */
+export function mcpServers(m: Record<string, unknown>, shape: AfmShape): Record<string, unknown>[] {
+  const mcp = record(m['tools'])?.['mcp'];
+  const list = shape === 'draft' ? record(mcp)?.['servers'] : mcp;
+  return Array.isArray(list) ? list.map(record).filter((s) => s !== undefined) : [];
+}
+
+/** A server's connection as fast-agent's server settings (`transport`, `url` / `command`, `args`, …). */
+function serverConfig(server: Record<string, unknown>): Json | undefined {
+  const t = record(server['transport']);
+  const type = text(t?.['type']);
+  if (!t || !type) return undefined;
+  if (type === 'stdio') {
+    const command = text(t['command']);
+    if (command === undefined) return undefined;
+    // fast-agent's default transport is stdio: leave it implied, as config files usually do.
+    const out: { [key: string]: Json } = {};
+    const args = strings(t['args']);
+    const parts = command.trim().split(/\s+/);
+    // The draft shape writes a whole command line; split it when no quoting makes that ambiguous.
+    if (!args && parts.length > 1 && !/["'\\]/.test(command)) {
+      out['command'] = parts[0]!;
+      out['args'] = parts.slice(1);
+    } else {
+      out['command'] = command;
+      if (args) out['args'] = args;
+    }
+    const env = record(t['env']);
+    if (env) out['env'] = toJson(env);
+    return out;
+  }
+  const url = text(t['url']);
+  if (url === undefined) return undefined;
+  const out: { [key: string]: Json } = { transport: type === 'http_sse' ? 'sse' : 'http', url };
+  const auth = record(t['authentication']) ?? record(server['authentication']);
+  const token = text(auth?.['token']);
+  if (text(auth?.['type'])?.toLowerCase() === 'bearer' && token !== undefined)
+    out['headers'] = { Authorization: `Bearer ${token}` };
+  return out;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
+}
+
+/** Plain data as JSON: maps and sets of YAML tags become objects and lists, odd numbers null. */
+export function toJson(value: unknown, depth = 0): Json {
+  if (depth > 200) return null;
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof Set) return [...value].map((v) => toJson(v, depth + 1));
+  if (value instanceof Map)
+    return Object.fromEntries([...value].map(([k, v]) => [String(k), toJson(v, depth + 1)]));
+  if (Array.isArray(value)) return value.map((v) => toJson(v, depth + 1));
+  if (typeof value === 'object') {
+    const out: { [key: string]: Json } = {};
+    for (const [k, v] of Object.entries(value)) out[k] = toJson(v, depth + 1);
+    return out;
+  }
+  return null;
+}
