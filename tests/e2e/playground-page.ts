@@ -350,6 +350,29 @@ export class PlaygroundPage {
     await this.page.getByRole('button', { name: 'Delete this workspace' }).click();
   }
 
+  // ---- formats ----
+
+  /** The "Read as" menu above the editor (its first option says what was detected). */
+  get formatSelect(): Locator {
+    return this.page.getByTestId(TEST_IDS.formatSelect);
+  }
+
+  /** The text of the "Read as" menu's selected option. */
+  formatShown(): Promise<string> {
+    return this.formatSelect.locator('option:checked').innerText();
+  }
+
+  /** Converts the selected card from the Output tab and waits for the report. */
+  async convertTo(label: string, url?: string): Promise<Locator> {
+    await this.showTab('Output');
+    await this.page.getByTestId(TEST_IDS.convertSelect).selectOption({ label });
+    if (url !== undefined) await this.page.getByTestId(TEST_IDS.convertUrl).fill(url);
+    await this.page.getByTestId(TEST_IDS.convertButton).click();
+    const report = this.page.getByTestId(TEST_IDS.conversionReport);
+    await expect(report).toBeVisible();
+    return report;
+  }
+
   /** The labels of the workspace menu's options. */
   workspaceOptions(): Promise<string[]> {
     return this.workspaceSelect
