@@ -249,6 +249,9 @@ class Walker {
     const isVariable = scope.has(rightName) || rightName in ENGAGEMENT.fields;
     if (!this.names.has(word) && isVariable) return;
     this.hyphenated.push([start, end]);
+    const unknown = this.names.has(word)
+      ? ''
+      : ` ('${word}' is not one of the agent's capabilities either)`;
     let base = start;
     if (text[start - 1] === '.') {
       base = start - 1;
@@ -256,7 +259,7 @@ class Walker {
       const prefix = text.slice(base, start - 1);
       this.report(
         'oas-cel-hyphen-name',
-        `'${prefix}.${word}' parses as a subtraction (${prefix}.${word.split('-').join(' - ')}); a name with '-' needs bracket access: ${prefix}["${word}"]`,
+        `'${prefix}.${word}' parses as a subtraction (${prefix}.${word.split('-').join(' - ')}); a name with '-' needs bracket access: ${prefix}["${word}"]${unknown}`,
         start - 1,
         end,
       );
@@ -264,7 +267,7 @@ class Walker {
     }
     this.report(
       'oas-cel-hyphen-name',
-      `'${word}' parses as a subtraction (${word.split('-').join(' - ')}); a name with '-' needs bracket access, e.g. recent["${word}"]`,
+      `'${word}' parses as a subtraction (${word.split('-').join(' - ')}); a name with '-' needs bracket access, e.g. recent["${word}"]${unknown}`,
       start,
       end,
     );

@@ -76,7 +76,7 @@ describe('scalarSourceMap', () => {
     const node = scalarOf(source);
     expect(node.value).toBe('a b\nc\n  d\ne\n');
     const map = scalarSourceMap(source, node)!;
-    expect(map.starts.length).toBe(node.value.length);
+    expect(map.starts.length).toBe(String(node.value).length);
     expect(source.slice(map.starts[0]!, map.ends[0])).toBe('a');
     expect(source.slice(map.starts[6]!, map.ends[6])).toBe(' ');
     expect(map.starts[6]).toBe(source.indexOf('  d'));
