@@ -47,3 +47,16 @@ export type {
 } from './formats/format-module.ts';
 export { FORMATS, detectFormat, formatModule } from './formats/registry.ts';
 export { convertAgent, conversionTargets } from './formats/convert.ts';
+// OpenAgentSpec
+export { analyzeSpec, openAgentSpecFormat } from './formats/openagentspec/index.ts';
+export {
+  evaluateEngagement,
+  MAX_ENGAGEMENT_CHARS,
+} from './formats/openagentspec/evaluate-engagement.ts';
+export type {
+  EngagementEvaluation,
+  ExpressionResult,
+} from './formats/openagentspec/evaluate-engagement.ts';
+export { engagementSkeleton } from './formats/openagentspec/engagement-skeleton.ts';
+export { readSpecView } from './formats/openagentspec/spec-view.ts';
+export type { SpecExpression, SpecView } from './formats/openagentspec/spec-view.ts';
