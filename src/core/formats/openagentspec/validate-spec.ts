@@ -132,10 +132,10 @@ class SpecValidator {
       this.report('frontmatter-not-mapping', 'An agent spec must be a mapping of fields', root);
       return this.done();
     }
+    const kindPair = root?.items.find((p) => isScalar(p.key) && p.key.value === 'kind');
+    // A tool definition has other fields altogether: say what it is and check nothing else.
+    if (this.readKind(kindPair) === 'tool') return this.done();
     const fields = this.fields(root, TOP_FIELDS, 'an agent spec');
-    const kind = fields.get('kind');
-    const kindOk = this.readKind(kind);
-    if (kindOk === 'tool') return this.done();
     for (const field of ['name', 'description', 'intent', 'owner'] as const) {
       const value = this.string(fields.get(field), `\`${field}\``, false);
       if (value === undefined) continue;
@@ -318,7 +318,11 @@ class SpecValidator {
         subject,
       }),
     };
-    if (isMap(pair.value) && restriction.require_review === null && restriction.assertion === null)
+    const empty = (name: string) => {
+      const value = fields.get(name)?.value;
+      return value === undefined || value === null || (isScalar(value) && value.value === null);
+    };
+    if (isMap(pair.value) && empty('require_review') && empty('assertion'))
       this.report(
         'oas-empty-restriction',
         `This ${field} has neither \`require_review\` nor \`assertion\`: it restricts nothing`,
