@@ -18,8 +18,11 @@ export function engagementSkeleton(extras: unknown): string {
   for (const expression of view.expressions) {
     const parsed = parseCel(expression.source);
     if (!parsed.ok) continue;
+    const guardrail = expression.role === 'guardrail_input' || expression.role === 'guardrail_output';
+    // A guardrail assertion's variables are the fields of its tool's output.
+    const outputsOf = guardrail && expression.subject !== undefined ? expression.subject : undefined;
     try {
-      collectKeys(parsed.ast, new Map(), keys);
+      collectKeys(parsed.ast, new Map(), keys, outputsOf);
     } catch {
       // An AST shape this walk does not know: the skeleton just lacks those keys.
     }
@@ -49,7 +52,14 @@ export function engagementSkeleton(extras: unknown): string {
 type Reach = { name?: string; side?: 'inputs' | 'outputs'; root?: 'recent' | 'history'; element?: boolean };
 
 /** Walks `node`, recording `<name>.(inputs|outputs).<key>` reads; returns what the node reaches. */
-function collectKeys(node: ASTNode, scope: ReadonlyMap<string, Reach>, keys: Keys): Reach {
+function collectKeys(
+  node: ASTNode,
+  scope: ReadonlyMap<string, Reach>,
+  keys: Keys,
+  outputsOf: string | undefined,
+): Reach {
+  const walk = (child: ASTNode, inner: ReadonlyMap<string, Reach> = scope) =>
+    collectKeys(child, inner, keys, outputsOf);
   const field = (reach: Reach, name: string): Reach => {
     if (reach.side && reach.name) {
       ensure(keys, reach.name)[reach.side].add(name);
@@ -61,46 +71,53 @@ function collectKeys(node: ASTNode, scope: ReadonlyMap<string, Reach>, keys: Key
     return {};
   };
   switch (node.op) {
-    case 'id':
-      return scope.get(node.args) ?? (node.args === 'recent' || node.args === 'history' ? { root: node.args } : {});
+    case 'id': {
+      const bound = scope.get(node.args);
+      if (bound) return bound;
+      if (outputsOf !== undefined) {
+        if (node.args !== 'cel') ensure(keys, outputsOf).outputs.add(node.args);
+        return {};
+      }
+      return node.args === 'recent' || node.args === 'history' ? { root: node.args } : {};
+    }
     case '.':
     case '.?':
-      return field(collectKeys(node.args[0], scope, keys), node.args[1]);
+      return field(walk(node.args[0]), node.args[1]);
     case '[]':
     case '[?]': {
-      const reach = collectKeys(node.args[0], scope, keys);
+      const reach = walk(node.args[0]);
       const index = node.args[1];
       if (index.op === 'value' && typeof index.args === 'string') return field(reach, index.args);
-      collectKeys(index, scope, keys);
+      walk(index);
       return reach.root === 'history' && reach.name && !reach.element ? { ...reach, element: true } : {};
     }
     case 'rcall': {
       const [, receiver, args] = node.args;
-      const reach = collectKeys(receiver, scope, keys);
+      const reach = walk(receiver);
       const first = args[0];
       let inner = scope;
       if (first?.op === 'id' && args.length >= 2 && reach.root === 'history' && reach.name)
         inner = new Map(scope).set(first.args, { ...reach, element: true });
-      for (const arg of args) collectKeys(arg, inner, keys);
+      for (const arg of args) walk(arg, inner);
       return {};
     }
     case 'call':
-      for (const arg of node.args[1]) collectKeys(arg, scope, keys);
+      for (const arg of node.args[1]) walk(arg);
       return {};
     case 'map':
       for (const [k, v] of node.args) {
-        collectKeys(k, scope, keys);
-        collectKeys(v, scope, keys);
+        walk(k);
+        walk(v);
       }
       return {};
     case '!_':
     case '-_':
-      collectKeys(node.args, scope, keys);
+      walk(node.args);
       return {};
     case 'value':
       return {};
     default:
-      for (const arg of node.args as readonly ASTNode[]) collectKeys(arg, scope, keys);
+      for (const arg of node.args as readonly ASTNode[]) walk(arg);
       return {};
   }
 }

@@ -31,7 +31,7 @@ const extras = () => {
 };
 
 describe('engagementSkeleton', () => {
-  it('has every Engagement field and the keys the expressions read', () => {
+  it('has every Engagement field, the keys the expressions read and the guardrail variables', () => {
     const skeleton = JSON.parse(engagementSkeleton(extras())) as Record<string, any>;
     expect(Object.keys(skeleton)).toEqual(['started_at', 'user', 'recent', 'history']);
     expect(skeleton.recent['search-docs']).toEqual({ inputs: { path: '' }, outputs: {} });
@@ -39,7 +39,7 @@ describe('engagementSkeleton', () => {
       inputs: {},
       outputs: { priority: '', ticket_id: '' },
     });
-    expect(skeleton.recent.toxicity).toEqual({ inputs: {}, outputs: {} });
+    expect(skeleton.recent.toxicity).toEqual({ inputs: {}, outputs: { score: '' } });
     expect(skeleton.history._list).toEqual(['search-docs', 'create_ticket', 'toxicity']);
     expect(skeleton.history['search-docs']).toEqual([{ inputs: { path: '' }, outputs: {} }]);
   });
