@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   analyzeSpec,
   checkLoadSet,
@@ -8,6 +8,7 @@ import {
   evaluateEngagement,
 } from '../../src/core/index.ts';
 import { samplesDir } from '../conformance/shared-samples.ts';
+import { bundleCore, checkInWorker, removeCoreBundle } from './core-worker.ts';
 import { mutate } from './mutate.ts';
 import { countFromEnv, inputSeed, Random, runSeed } from './random.ts';
 import { findMalformations } from './well-formed.ts';
@@ -116,6 +117,18 @@ function mutateSpec(text: string, random: Random): string {
 }
 
 describe('OpenAgentSpec fuzz', () => {
+  afterAll(removeCoreBundle);
+
+  it('parses CEL in a bundled core inside a worker thread, as the app does in its Web Worker', async () => {
+    await bundleCore();
+    const text = INLINE_SEEDS[0]!.replace('history._total < 10', 'history._total < @');
+    const outcome = await checkInWorker({ 'x.yaml': text }, {}, 60_000);
+    expect(outcome.kind).toBe('result');
+    if (outcome.kind !== 'result') return;
+    const syntax = outcome.result.diagnostics.filter((d) => d.code === 'oas-cel-syntax');
+    expect(syntax.map((d) => text.slice(d.from, d.to))).toEqual(['@']);
+  }, 120_000);
+
   it(`never throws and returns well-formed results on ${COUNT} mutated specs`, () => {
     const failures: string[] = [];
     for (let i = 0; i < COUNT && failures.length < 5; i++) {
