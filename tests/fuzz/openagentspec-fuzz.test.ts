@@ -162,7 +162,11 @@ describe('OpenAgentSpec fuzz', () => {
   it('stays quick on a huge spec (many capabilities and expressions)', () => {
     const lines = ['kind: openagentspec:v1/agent', 'name: a', 'capabilities:'];
     for (let i = 0; i < 3_000; i++)
-      lines.push(`  t${i}:`, `    input_restriction:`, `      assertion: recent.t${i}.inputs.x == ${i}`);
+      lines.push(
+        `  t${i}:`,
+        `    input_restriction:`,
+        `      assertion: recent.t${i}.inputs.x == ${i}`,
+      );
     const text = lines.join('\n') + '\n';
     const analysis = analyzeSpec('x.yaml', text);
     expect(analysis.diagnostics.filter((d) => d.code === 'oas-cel-limit')).toHaveLength(1);

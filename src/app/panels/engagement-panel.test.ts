@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeSpec } from '../../core/index.ts';
-import { describeValue, engagementView, initialEngagement, MAX_VALUE_CHARS } from './engagement-panel.ts';
+import {
+  describeValue,
+  engagementView,
+  initialEngagement,
+  MAX_VALUE_CHARS,
+} from './engagement-panel.ts';
 
 const extras = analyzeSpec(
   'a.yaml',

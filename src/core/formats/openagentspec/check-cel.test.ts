@@ -41,7 +41,8 @@ describe('checkCel', () => {
   });
 
   it('reports fields the Engagement does not define at the field name', () => {
-    const expression = 'user.name == "a" || recent.web.input.x || history._count > 1 || started_at.day';
+    const expression =
+      'user.name == "a" || recent.web.input.x || history._count > 1 || started_at.day';
     expect(at(expression, check(expression))).toEqual([
       'oas-cel-unknown-field name',
       'oas-cel-unknown-field input',

@@ -54,7 +54,12 @@ export function compileSpec(model: SpecModel, name: string): AgentData {
 /** The OpenAgentSpec view of a spec: everything the canonical data has no field for. Plain JSON. */
 export function specExtras(model: SpecModel, parses: ReadonlySet<string>): { [key: string]: Json } {
   const cel: CelExtra[] = model.expressions.map((e) => {
-    const entry: CelExtra = { path: e.path, role: e.role, source: e.source, parses: parses.has(e.path) };
+    const entry: CelExtra = {
+      path: e.path,
+      role: e.role,
+      source: e.source,
+      parses: parses.has(e.path),
+    };
     if (e.subject !== undefined) entry['subject'] = e.subject;
     if (e.key !== undefined) entry['key'] = e.key;
     return entry;

@@ -13,9 +13,7 @@ const EXTENSION = /\.(ya?ml|json)$/i;
 
 /** How a `kind` value relates to this format. */
 export type KindReading =
-  | { kind: 'agent' }
-  | { kind: 'other'; message: string; suggestion?: string }
-  | { kind: 'foreign' };
+  { kind: 'agent' } | { kind: 'other'; message: string; suggestion?: string } | { kind: 'foreign' };
 
 /** Reads a `kind` value: the agent kind, a near-miss of it (with the reason), or something unrelated. */
 export function readKind(value: string): KindReading {
@@ -49,7 +47,9 @@ export function readKind(value: string): KindReading {
 
 function isNearMiss(folded: string): boolean {
   const letters = folded.replace(/[^a-z0-9:/]/g, '');
-  return letters.includes('agentspec') || letters.startsWith('oagent') || /^open\w*spec/.test(letters);
+  return (
+    letters.includes('agentspec') || letters.startsWith('oagent') || /^open\w*spec/.test(letters)
+  );
 }
 
 /** The top-level keys an agent spec has (besides `kind`); three of them without `kind` claim a file. */
@@ -64,7 +64,9 @@ export function detectSpec(path: string, text: string): boolean {
   if (!EXTENSION.test(path)) return false;
   const head = text.length > DETECT_CHARS ? text.slice(0, DETECT_CHARS) : text;
   const json = /^\s*\{/.test(head);
-  const kinds = [...head.matchAll(/(?:^|[{,])[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?([^"'\s#,}]+)/gm)];
+  const kinds = [
+    ...head.matchAll(/(?:^|[{,])[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?([^"'\s#,}]+)/gm),
+  ];
   if (kinds.some((m) => readKind(m[1]!).kind !== 'foreign')) return true;
   if (kinds.length > 0 && !json) return false;
   const keys = SPEC_KEYS.filter((key) =>

@@ -18,9 +18,11 @@ export function engagementSkeleton(extras: unknown): string {
   for (const expression of view.expressions) {
     const parsed = parseCel(expression.source);
     if (!parsed.ok) continue;
-    const guardrail = expression.role === 'guardrail_input' || expression.role === 'guardrail_output';
+    const guardrail =
+      expression.role === 'guardrail_input' || expression.role === 'guardrail_output';
     // A guardrail assertion's variables are the fields of its tool's output.
-    const outputsOf = guardrail && expression.subject !== undefined ? expression.subject : undefined;
+    const outputsOf =
+      guardrail && expression.subject !== undefined ? expression.subject : undefined;
     try {
       collectKeys(parsed.ast, new Map(), keys, outputsOf);
     } catch {
@@ -49,7 +51,12 @@ export function engagementSkeleton(extras: unknown): string {
 }
 
 /** What an access chain reads: a tool name and side, once known. */
-type Reach = { name?: string; side?: 'inputs' | 'outputs'; root?: 'recent' | 'history'; element?: boolean };
+type Reach = {
+  name?: string;
+  side?: 'inputs' | 'outputs';
+  root?: 'recent' | 'history';
+  element?: boolean;
+};
 
 /** Walks `node`, recording `<name>.(inputs|outputs).<key>` reads; returns what the node reaches. */
 function collectKeys(
@@ -89,7 +96,9 @@ function collectKeys(
       const index = node.args[1];
       if (index.op === 'value' && typeof index.args === 'string') return field(reach, index.args);
       walk(index);
-      return reach.root === 'history' && reach.name && !reach.element ? { ...reach, element: true } : {};
+      return reach.root === 'history' && reach.name && !reach.element
+        ? { ...reach, element: true }
+        : {};
     }
     case 'rcall': {
       const [, receiver, args] = node.args;
@@ -129,5 +138,10 @@ function ensure(keys: Keys, name: string) {
 }
 
 function setOwn(target: { [key: string]: Json }, key: string, value: Json): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }

@@ -41,25 +41,37 @@ export interface EngagementEvaluation {
 export function evaluateEngagement(extras: unknown, engagementText: string): EngagementEvaluation {
   const { expressions } = readSpecView(extras);
   if (engagementText.length > MAX_ENGAGEMENT_CHARS)
-    return { engagementError: `The Engagement is larger than ${MAX_ENGAGEMENT_CHARS} characters`, results: [] };
+    return {
+      engagementError: `The Engagement is larger than ${MAX_ENGAGEMENT_CHARS} characters`,
+      results: [],
+    };
   let engagement: unknown;
   try {
     engagement = JSON.parse(engagementText);
   } catch (error) {
-    return { engagementError: `The Engagement is not valid JSON: ${errorSummary(error)}`, results: [] };
+    return {
+      engagementError: `The Engagement is not valid JSON: ${errorSummary(error)}`,
+      results: [],
+    };
   }
   if (typeof engagement !== 'object' || engagement === null || Array.isArray(engagement))
     return { engagementError: 'The Engagement must be a JSON object', results: [] };
   const context = toCelValue(engagement, 0);
   if (context === TOO_DEEP)
-    return { engagementError: `The Engagement is nested deeper than ${MAX_DEPTH} levels`, results: [] };
+    return {
+      engagementError: `The Engagement is nested deeper than ${MAX_DEPTH} levels`,
+      results: [],
+    };
   return {
     engagementError: null,
     results: expressions.map((e) => evaluateOne(e, context as Record<string, unknown>)),
   };
 }
 
-function evaluateOne(expression: SpecExpression, engagement: Record<string, unknown>): ExpressionResult {
+function evaluateOne(
+  expression: SpecExpression,
+  engagement: Record<string, unknown>,
+): ExpressionResult {
   const fail = (error: string): ExpressionResult => ({ ...expression, ok: false, error });
   const parsed = parseCel(expression.source);
   if (!parsed.ok) return fail(`CEL syntax error: ${parsed.message}`);
@@ -123,7 +135,12 @@ function toCelValue(value: unknown, depth: number): unknown {
     for (const [key, item] of Object.entries(value)) {
       const converted = toCelValue(item, depth + 1);
       if (converted === TOO_DEEP) return TOO_DEEP;
-      Object.defineProperty(out, key, { value: converted, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: converted,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }
@@ -141,11 +158,13 @@ export function toJson(value: unknown, depth = 0): Json {
       ? Number(value)
       : value.toString();
   if (value instanceof Uint8Array) return Array.from(value);
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? String(value) : value.toISOString();
   if (Array.isArray(value)) return value.map((item) => toJson(item, depth + 1));
   if (value instanceof Map) {
     const out: { [key: string]: Json } = {};
-    for (const [key, item] of value) setOwn(out, String(toJson(key, depth + 1)), toJson(item, depth + 1));
+    for (const [key, item] of value)
+      setOwn(out, String(toJson(key, depth + 1)), toJson(item, depth + 1));
     return out;
   }
   if (typeof value === 'object') {
@@ -164,5 +183,10 @@ export function toJson(value: unknown, depth = 0): Json {
 }
 
 function setOwn(target: { [key: string]: Json }, key: string, value: Json): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }

@@ -289,7 +289,9 @@ exposes:
   });
 
   it('only parses guardrail assertions (their input is the tool output)', () => {
-    const text = spec('capabilities: {}\nguardrails:\n  input:\n    tool_name: pii\n    assertion: clean\n');
+    const text = spec(
+      'capabilities: {}\nguardrails:\n  input:\n    tool_name: pii\n    assertion: clean\n',
+    );
     expect(problems(text)).toEqual([]);
   });
 

@@ -5,13 +5,23 @@
 import { isMap, isScalar, type Scalar } from 'yaml';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { nodeRange, parseYaml } from '../../yaml/parse-yaml.ts';
-import type { FormatAgent, FormatAnalysis, FormatDiagnostic, FormatModule } from '../format-module.ts';
+import type {
+  FormatAgent,
+  FormatAnalysis,
+  FormatDiagnostic,
+  FormatModule,
+} from '../format-module.ts';
 import { MAX_CEL_CHARS, MAX_CEL_EXPRESSIONS } from './cel-environment.ts';
 import { checkCel } from './check-cel.ts';
 import { compileSpec, specExtras } from './compile-spec.ts';
 import { detectSpec } from './detect-spec.ts';
 import { scalarSourceMap, sourceRange } from './scalar-source-map.ts';
-import { referencedName, validateSpec, type ExpressionSite, type SpecModel } from './validate-spec.ts';
+import {
+  referencedName,
+  validateSpec,
+  type ExpressionSite,
+  type SpecModel,
+} from './validate-spec.ts';
 
 /** The OpenAgentSpec format. */
 export const openAgentSpecFormat: FormatModule = {

@@ -37,7 +37,8 @@ export type Reference =
   | { kind: 'invalid'; reason: string };
 
 const SCHEME = 'oagent://';
-const HOST = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?$/;
+const HOST =
+  /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?$/;
 
 /**
  * Reads a capability key: `agent_name`/`tool_name`, `oagent://agent_name`, or a remote

@@ -11,11 +11,7 @@ import { breaksNewerNameRule, nameProblem, readReference, type Reference } from 
 
 /** Where a CEL expression sits, which decides what it is evaluated against. */
 export type ExpressionRole =
-  | 'input_restriction'
-  | 'output_restriction'
-  | 'guardrail_input'
-  | 'guardrail_output'
-  | 'exposes';
+  'input_restriction' | 'output_restriction' | 'guardrail_input' | 'guardrail_output' | 'exposes';
 
 /** One CEL expression of the spec and its YAML string node. */
 export interface ExpressionSite {
@@ -218,7 +214,11 @@ class SpecValidator {
   }
 
   /** A string value; reports other kinds of value and (unless `nullable`) null or blank strings. */
-  private string(pair: Pair | undefined, what: string, nullable: boolean): string | null | undefined {
+  private string(
+    pair: Pair | undefined,
+    what: string,
+    nullable: boolean,
+  ): string | null | undefined {
     if (!pair) return undefined;
     const node = pair.value;
     const value = isScalar(node) ? node.value : node === null ? null : undefined;
@@ -289,8 +289,14 @@ class SpecValidator {
         reference,
         collect_results: this.boolean(fields.get('collect_results'), '`collect_results`', true),
         user_identity: this.boolean(fields.get('user_identity'), '`user_identity`', true),
-        static_identity: this.string(fields.get('static_identity'), '`static_identity`', true) ?? null,
-        input_restriction: this.restriction(fields.get('input_restriction'), where, 'input', subject),
+        static_identity:
+          this.string(fields.get('static_identity'), '`static_identity`', true) ?? null,
+        input_restriction: this.restriction(
+          fields.get('input_restriction'),
+          where,
+          'input',
+          subject,
+        ),
         output_restriction: this.restriction(
           fields.get('output_restriction'),
           where,
@@ -339,7 +345,11 @@ class SpecValidator {
     extra: { nullable: boolean; subject?: string | undefined; key?: string },
   ): string | null {
     if (!pair) return null;
-    const value = this.string(pair, `\`${path.split('.').pop()}\` (a CEL expression)`, extra.nullable);
+    const value = this.string(
+      pair,
+      `\`${path.split('.').pop()}\` (a CEL expression)`,
+      extra.nullable,
+    );
     if (typeof value !== 'string' || !isScalar(pair.value)) return null;
     const site: ExpressionSite = { path, role, source: value, node: pair.value as Scalar };
     if (extra.subject !== undefined) site.subject = extra.subject;
@@ -417,7 +427,12 @@ class SpecValidator {
       const value = isScalar(node) ? node.value : undefined;
       const range = nodeRange(node);
       const literal = range ? this.text.slice(range[0], range[1]) : '';
-      if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && !/[.eE]/.test(literal))
+      if (
+        typeof value === 'number' &&
+        Number.isSafeInteger(value) &&
+        value >= 1 &&
+        !/[.eE]/.test(literal)
+      )
         shortCircuit = value;
       else if (value !== null)
         this.report(
