@@ -31,6 +31,9 @@ export interface CelCheckOptions {
 /** Macros whose leading identifier arguments are variables bound in the remaining arguments. */
 const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
 
+/** Most capability names a "did you mean" compares against. */
+const MAX_SUGGESTION_NAMES = 200;
+
 const IDENT_START = /[A-Za-z_]/;
 const IDENT = /[A-Za-z0-9_]/;
 
@@ -199,7 +202,9 @@ class Walker {
         // `_`-names are the spec's own fields (`_name`, `_list`, `_total`): no tool or agent name starts so.
         if (shape.named && (!name.startsWith('_') || this.names.has(name))) {
           if (!this.names.has(name)) {
-            const suggestion = didYouMean(name, this.names);
+            // Suggestions compare against every name: skip them for huge specs to keep work linear.
+            const suggestion =
+              this.names.size <= MAX_SUGGESTION_NAMES ? didYouMean(name, this.names) : undefined;
             this.report(
               'oas-cel-unknown-capability',
               `'${name}' is not one of the agent's capabilities, so ${shape.what} never holds it${suggestion ? `; did you mean '${suggestion}'?` : ''}`,

@@ -300,6 +300,24 @@ exposes:
     expect(problems(text)).toEqual([['invalid-value', 'error', 'true']]);
   });
 
+  it('reads values written through YAML aliases, pointing into the anchored string', () => {
+    const text = spec(`capabilities:
+  web:
+    input_restriction:
+      assertion: &check user.id == @
+    output_restriction:
+      assertion: *check
+exposes:
+  id: &who user.id
+  again: *who
+`);
+    const found = analyzeSpec('x.yaml', text).diagnostics;
+    expect(found.map((d) => [d.code, text.slice(d.from, d.to)])).toEqual([
+      ['oas-cel-syntax', '@'],
+      ['oas-cel-syntax', '@'],
+    ]);
+  });
+
   it('caps very long expressions with a warning instead of parsing them', () => {
     const long = `user.id == "${'a'.repeat(10_050)}"`;
     const text = spec(`capabilities: {}\nexposes:\n  x: ${long}\n`);

@@ -2,7 +2,7 @@
  * The OpenAgentSpec format (`kind: openagentspec:v1/agent`, one YAML or JSON file per agent): structure,
  * names and references, and every CEL expression parsed and checked against the Engagement object.
  */
-import { isMap, isScalar, type Scalar } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, type Document, type Scalar } from 'yaml';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { nodeRange, parseYaml } from '../../yaml/parse-yaml.ts';
 import type {
@@ -50,7 +50,8 @@ export function analyzeSpec(file: string, text: string): FormatAnalysis {
   const anchor = wholeFileAnchor(text, root);
   let model: SpecModel | undefined;
   let parses = new Set<string>();
-  if (yaml.ok) {
+  if (yaml.ok && yaml.doc) {
+    resolveAliases(yaml.doc);
     const validated = validateSpec(text, root, anchor);
     model = validated.model;
     for (const d of validated.diagnostics) diagnostics.push(d);
@@ -140,6 +141,33 @@ function checkExpressions(
     }
   });
   return parses;
+}
+
+/**
+ * Replaces every alias of the tree by the node it names (shared, not copied: alias bombs were refused by
+ * `parseYaml`), so values written through an anchor are checked like any other and point at the anchor.
+ */
+function resolveAliases(doc: Document.Parsed): void {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [doc.contents];
+  const resolve = (node: unknown): unknown => (isAlias(node) ? (node.resolve(doc) ?? node) : node);
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (seen.has(node)) continue;
+    seen.add(node);
+    if (isCollection(node))
+      node.items.forEach((item, i) => {
+        if (isPair(item)) {
+          item.key = resolve(item.key);
+          item.value = resolve(item.value);
+          stack.push(item.key, item.value);
+        } else {
+          const resolved = resolve(item);
+          (node.items as unknown[])[i] = resolved;
+          stack.push(resolved);
+        }
+      });
+  }
 }
 
 function scalarMap(text: string, site: ExpressionSite) {
