@@ -55,3 +55,16 @@ export { SHAPE_LABELS as AFM_SHAPE_LABELS, type AfmShape } from './formats/afm/s
 export type { AfmVariable } from './formats/afm/find-variables.ts';
 export { emitAfm } from './formats/afm/emit-afm.ts';
 export { emitAgentCard } from './formats/agentcard/emit-agentcard.ts';
+// OpenAgentSpec
+export { analyzeSpec, openAgentSpecFormat } from './formats/openagentspec/index.ts';
+export {
+  evaluateEngagement,
+  MAX_ENGAGEMENT_CHARS,
+} from './formats/openagentspec/evaluate-engagement.ts';
+export type {
+  EngagementEvaluation,
+  ExpressionResult,
+} from './formats/openagentspec/evaluate-engagement.ts';
+export { engagementSkeleton } from './formats/openagentspec/engagement-skeleton.ts';
+export { readSpecView } from './formats/openagentspec/spec-view.ts';
+export type { SpecExpression, SpecView } from './formats/openagentspec/spec-view.ts';

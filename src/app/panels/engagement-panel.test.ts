@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeSpec } from '../../core/index.ts';
+import {
+  describeValue,
+  engagementView,
+  initialEngagement,
+  MAX_VALUE_CHARS,
+} from './engagement-panel.ts';
+
+const extras = analyzeSpec(
+  'a.yaml',
+  `kind: openagentspec:v1/agent
+name: a
+description: d
+intent: i
+owner: o
+capabilities:
+  web:
+    input_restriction:
+      assertion: recent.web.inputs.url.startsWith("https://")
+guardrails:
+  output:
+    tool_name: tox
+    assertion: score < 0.5
+exposes:
+  url: recent.web.inputs.url
+`,
+).agents[0]!.extras;
+
+describe('engagementView', () => {
+  it('shows each expression of the skeleton Engagement with a label and a status', () => {
+    const view = engagementView(extras, initialEngagement(extras));
+    expect(view.error).toBeNull();
+    expect(view.rows.map((r) => [r.label, r.status, r.text])).toEqual([
+      ['Input restriction of web', 'fail', 'false'],
+      ['Output guardrail of tox', 'error', expect.stringContaining('overload') as unknown],
+      ['Exposes url', 'value', '""'],
+    ]);
+  });
+
+  it('passes an assertion once the Engagement satisfies it', () => {
+    const engagement = JSON.parse(initialEngagement(extras)) as Record<string, any>;
+    engagement.recent.web.inputs.url = 'https://example.com';
+    engagement.recent.tox.outputs = { score: 0.1 };
+    const view = engagementView(extras, JSON.stringify(engagement));
+    expect(view.rows.map((r) => r.status)).toEqual(['pass', 'pass', 'value']);
+    expect(view.rows[2]!.text).toBe('"https://example.com"');
+  });
+
+  it('says when the Engagement text is not usable', () => {
+    expect(engagementView(extras, '{').error).toContain('not valid JSON');
+    expect(engagementView(extras, '{').rows).toEqual([]);
+  });
+});
+
+describe('describeValue', () => {
+  it('cuts long values', () => {
+    const text = describeValue('x'.repeat(1000));
+    expect(text.length).toBe(MAX_VALUE_CHARS);
+    expect(text.endsWith('…')).toBe(true);
+  });
+});
