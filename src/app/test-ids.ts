@@ -33,4 +33,5 @@ export const TEST_IDS = {
   convertUrl: 'convert-url',
   convertButton: 'convert-button',
   conversionReport: 'conversion-report',
+  engagementPanel: 'engagement-panel',
 } as const;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { PlaygroundPage } from './playground-page.ts';
 
 const AFM_TUTOR = `---
@@ -19,10 +20,23 @@ Explain each step.
 
 const CARD = `---
 type: agent
-name: sizer
+name: estimator
 model: gpt-4.1
 ---
-You size things.
+You estimate things.
+`;
+
+const OAS_WITH_TYPO = `kind: openagentspec:v1/agent
+name: reader
+description: Reads pages
+intent: Read web pages for the user
+owner: docs-team
+capabilities:
+  web:
+    input_restriction:
+      assertion: recent.web.inputs.url.startsWith("https://") &&
+exposes:
+  url: recent.web.inputs.url
 `;
 
 test.describe('Other formats', () => {
@@ -38,7 +52,8 @@ test.describe('Other formats', () => {
     await test.step('detection says AFM and the card compiles', async () => {
       await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(AFM/);
       await playground.showTab('Cards');
-      await expect(playground.splitRows).toHaveCount(1);
+      await expect(playground.splitRow('Tutor')).toBeVisible();
+      await playground.showTab('Problems');
       await expect(playground.errorRows).toHaveCount(0);
     });
 
@@ -64,19 +79,57 @@ test.describe('Other formats', () => {
   }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();
-    await playground.createFile('sizer.md');
+    await playground.createFile('estimator.md');
     await playground.replaceText(CARD);
     await playground.waitForChecked();
-    await playground.selectCard('sizer');
+    await playground.selectCard('estimator');
 
     const report = await playground.convertTo('AFM');
-    await expect(report).toContainText('sizer.afm.md');
+    await expect(report).toContainText('estimator.afm.md');
     await expect(report).toContainText('instruction');
-    await expect(playground.activeFile).toHaveText('sizer.afm.md');
+    await expect(playground.activeFile).toHaveText('estimator.afm.md');
     await expect.poll(() => playground.activeText()).toMatch(/^---\nspec_version: 0\.3\.0/);
     await playground.waitForChecked();
     await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(AFM/);
     await expect(playground.errorRows).toHaveCount(0);
+    expect(playground.errors).toEqual([]);
+  });
+
+  test('an OpenAgentSpec CEL error is pointed at inside the YAML string; fixed, its assertion can be tried', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.createFile('reader.yaml');
+    await playground.replaceText(OAS_WITH_TYPO);
+    await playground.waitForChecked();
+    await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(OpenAgentSpec/);
+
+    await test.step('the syntax error is listed and underlined', async () => {
+      await playground.showTab('Problems');
+      await expect(playground.diagnostics('oas-cel-syntax')).toHaveCount(1);
+      await expect(playground.diagnostics('oas-cel-syntax')).toContainText('9:');
+      await expect(playground.errorSquiggles.first()).toBeVisible();
+    });
+
+    await test.step('fixed, the Output tab evaluates the assertion against a sample Engagement', async () => {
+      await playground.replaceText(OAS_WITH_TYPO.replace(' &&\n', '\n'));
+      await playground.waitForChecked();
+      await expect(playground.errorRows).toHaveCount(0);
+      await playground.selectCard('reader');
+      await playground.showTab('Output');
+      const panel = page.getByTestId(TEST_IDS.engagementPanel);
+      await expect(panel).toBeVisible();
+      const json = panel.getByLabel('Sample Engagement (JSON)');
+      const skeleton = JSON.parse(await json.inputValue());
+      skeleton.recent.web.inputs.url = 'http://plain.example';
+      await json.fill(JSON.stringify(skeleton));
+      await expect(panel.locator('li.fail')).toHaveCount(1);
+      skeleton.recent.web.inputs.url = 'https://safe.example';
+      await json.fill(JSON.stringify(skeleton));
+      await expect(panel.locator('li.pass')).toHaveCount(1);
+      await expect(panel).toContainText('https://safe.example');
+    });
     expect(playground.errors).toEqual([]);
   });
 });

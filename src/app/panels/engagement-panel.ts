@@ -4,9 +4,6 @@
  */
 import { engagementSkeleton, evaluateEngagement, type Json } from '../../core/index.ts';
 
-/** The panel root's test id. */
-export const ENGAGEMENT_PANEL_TEST_ID = 'engagement-panel';
-
 /** Longest value text a row shows; longer values are cut with an ellipsis. */
 export const MAX_VALUE_CHARS = 400;
 

@@ -321,7 +321,10 @@ export class AgentModel {
     const agent = this.selected;
     if (!ref || !agent) return [];
     try {
-      const result = await this.client.convert(ref, to, options);
+      // Plain copies: the selection is a state proxy, which cannot cross to the worker.
+      const result = await this.client.convert({ file: ref.file, index: ref.index }, to, {
+        ...options,
+      });
       if (!result) {
         this.banner({
           id: 'conversion',
