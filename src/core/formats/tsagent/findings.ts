@@ -2,9 +2,13 @@ import { problem, type DiagnosticCode, type Severity } from '../../diagnostics.t
 import type { FormatDiagnostic } from '../format-module.ts';
 import type { LocatedNode } from './located-tree.ts';
 
-/** Collects the diagnostics of one TsAgent unit, each in its own file. */
+/**
+ * Collects the diagnostics of one TsAgent unit, each in its own file. An exact repeat (same file, code,
+ * range and message) is dropped.
+ */
 export class Findings {
   readonly list: FormatDiagnostic[] = [];
+  private readonly seen = new Set<string>();
 
   /** Adds a problem at `[from, to)` of `file`, with the code's default severity unless one is given. */
   add(
@@ -15,6 +19,9 @@ export class Findings {
     to: number,
     severity?: Severity,
   ): void {
+    const key = `${file}\u0000${code}\u0000${from}\u0000${to}\u0000${message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     this.list.push({ ...problem(code, message, from, to, severity), file });
   }
 

@@ -194,13 +194,20 @@ function checkDuplicateItems(items: readonly ContextItem[], findings: Findings):
   }
 }
 
-/** Adds the shape and keeps every range inside its file's text. */
+/** Adds the shape, keeps every range inside its file's text and orders the diagnostics by place. */
 function finish(unit: FormatUnit, analysis: FormatAnalysis, shape: TsAgentShape): FormatAnalysis {
   for (const d of analysis.diagnostics) {
     const length = unit.files[d.file]?.length ?? 0;
     d.from = Math.min(Math.max(0, d.from), length);
     d.to = Math.min(Math.max(d.from, d.to), length);
   }
+  analysis.diagnostics.sort(
+    (a, b) =>
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.from - b.from ||
+      a.to - b.to ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
   analysis.shape =
     shape === 'yaml'
       ? 'TsAgent YAML file (@tsagent/core 1.3)'

@@ -122,7 +122,8 @@ export function readYamlItems(
     const textNode = valueOf(node, 'text');
     if (name === undefined || textNode?.kind !== 'scalar' || typeof textNode.value !== 'string')
       continue;
-    const item = readFields(node, kind, name, file, findings);
+    // The schema has reported every bad value already: read quietly.
+    const item = readFields(node, kind, name, file, undefined);
     const nameNode = valueOf(node, 'name')!;
     if (item)
       out.push({
@@ -156,7 +157,7 @@ function readFields(
   kind: ContextItem['kind'],
   name: string,
   file: string,
-  findings: Findings,
+  report: Findings | undefined,
 ): Pick<ContextItem, 'kind' | 'name' | 'description' | 'priorityLevel' | 'include'> | undefined {
   let ok = true;
   let description = '';
@@ -165,7 +166,7 @@ function readFields(
     if (descriptionNode.kind === 'scalar' && typeof descriptionNode.value === 'string')
       description = descriptionNode.value;
     else if (!(descriptionNode.kind === 'scalar' && descriptionNode.value === null)) {
-      findings.at(file, descriptionNode, 'invalid-value', '`description` must be a string');
+      report?.at(file, descriptionNode, 'invalid-value', '`description` must be a string');
       ok = false;
     }
   }
@@ -174,7 +175,7 @@ function readFields(
   if (priority !== undefined) {
     const value = priority.kind === 'scalar' ? priority.value : undefined;
     if (typeof value !== 'number' || !Number.isInteger(value)) {
-      findings.at(
+      report?.at(
         file,
         priority,
         'invalid-value',
@@ -182,10 +183,10 @@ function readFields(
       );
       ok = false;
     } else if (value < 0 || value > 999) {
-      findings.at(file, priority, 'invalid-value', 'Priority level must be between 0 and 999');
+      report?.at(file, priority, 'invalid-value', 'Priority level must be between 0 and 999');
       ok = false;
     } else if (value === 0) {
-      findings.at(
+      report?.at(
         file,
         priority,
         'tsagent-priority-zero',
@@ -201,7 +202,7 @@ function readFields(
       include = value as IncludeMode;
     else {
       const suggestion = typeof value === 'string' ? didYouMean(value, INCLUDE_MODES) : undefined;
-      findings.at(
+      report?.at(
         file,
         includeNode,
         'invalid-value',
