@@ -47,3 +47,9 @@ export type {
 } from './formats/format-module.ts';
 export { FORMATS, detectFormat, formatModule } from './formats/registry.ts';
 export { convertAgent, conversionTargets } from './formats/convert.ts';
+// TsAgent
+export { tsAgentFormat, isTsAgentYaml } from './formats/tsagent/index.ts';
+export { assembleInstruction } from './formats/tsagent/compile-agent.ts';
+export type { TsAgentMode } from './formats/tsagent/check-definition.ts';
+export type { McpTool } from './formats/tsagent/check-tools.ts';
+export type { ContextItem, IncludeMode } from './formats/tsagent/read-context-items.ts';
