@@ -7,7 +7,7 @@ import type { Json } from '../../agentcard/compile-card.ts';
 import { INCLUDE_MODES, type TsAgentShape } from './config-schema.ts';
 import { warnUnknownKeys, type TsAgentMode } from './check-definition.ts';
 import type { Findings } from './findings.ts';
-import { plainJson, valueOf, type LocatedNode } from './located-tree.ts';
+import { plainJson, valueOf, type LocatedEntry, type LocatedNode } from './located-tree.ts';
 
 /** The transports TsAgent knows. */
 export const SERVER_TYPES = ['stdio', 'sse', 'streamable-http', 'internal'] as const;
@@ -51,7 +51,7 @@ export function checkServers(
     );
     const type = readType(server, name, file, shape, findings);
     if (type === 'stdio') {
-      requireString(server, 'command', name, file, findings);
+      requireString(server, entry, 'command', file, findings);
       const args = valueOf(server, 'args');
       if (args === undefined && shape === 'yaml')
         findings.add(
@@ -65,12 +65,12 @@ export function checkServers(
       const env = valueOf(server, 'env');
       if (env !== undefined) stringMap(env, `'env' of server '${name}'`, file, findings);
     } else if (type === 'sse' || type === 'streamable-http') {
-      requireString(server, 'url', name, file, findings);
+      requireString(server, entry, 'url', file, findings);
       const headers = valueOf(server, 'headers');
       if (headers !== undefined)
         stringMap(headers, `'headers' of server '${name}'`, file, findings);
     } else if (type === 'internal') {
-      requireString(server, 'tool', name, file, findings);
+      requireString(server, entry, 'tool', file, findings);
     }
     checkPermissions(server, name, file, shape, mode, findings);
     const failed = findings.list.slice(before).some((d) => (d.severity ?? 'error') === 'error');
@@ -121,10 +121,11 @@ function readType(
   return undefined;
 }
 
+/** Reports `field` of the server under `entry` when absent (at the server's name) or not a string. */
 function requireString(
   server: LocatedNode & { kind: 'object' },
+  entry: LocatedEntry,
   field: string,
-  name: string,
   file: string,
   findings: Findings,
 ): void {
@@ -133,16 +134,16 @@ function requireString(
     findings.add(
       file,
       'missing-field',
-      `Server '${name}' needs \`${field}\``,
-      server.from,
-      Math.min(server.to, server.from + 1),
+      `Server '${entry.key}' needs \`${field}\``,
+      entry.keyFrom,
+      Math.max(entry.keyTo, entry.keyFrom + 1),
     );
   } else if (value.kind !== 'scalar' || typeof value.value !== 'string' || value.value === '') {
     findings.at(
       file,
       value,
       'invalid-value',
-      `'${field}' of server '${name}' must be a non-empty string`,
+      `'${field}' of server '${entry.key}' must be a non-empty string`,
     );
   }
 }

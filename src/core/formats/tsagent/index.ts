@@ -7,7 +7,13 @@
  */
 import { parseYaml, type ParsedYaml } from '../../yaml/parse-yaml.ts';
 import { basename, dirname } from '../../load-set/paths.ts';
-import type { FormatAgent, FormatAnalysis, FormatModule, FormatUnit } from '../format-module.ts';
+import type {
+  FormatAgent,
+  FormatAnalysis,
+  FormatContext,
+  FormatModule,
+  FormatUnit,
+} from '../format-module.ts';
 import { checkDefinition } from './check-definition.ts';
 import { checkServers } from './check-servers.ts';
 import { checkTools } from './check-tools.ts';
@@ -34,11 +40,15 @@ export const tsAgentFormat: FormatModule = {
   label: 'TsAgent',
   detect: (path, text) => basename(path) === ENTRY || (YAML_PATH.test(path) && isTsAgentYaml(text)),
   unitFolder: (entry) => (basename(entry) === ENTRY ? dirname(entry) : undefined),
-  analyze: (unit) => (basename(unit.entry) === ENTRY ? analyzeFolder(unit) : analyzeYaml(unit)),
+  analyze: (unit, context) =>
+    basename(unit.entry) === ENTRY ? analyzeFolder(unit, context) : analyzeYaml(unit),
 };
 
-/** Reads an agent directory: every file of the unit, by its place in the folder. */
-function analyzeFolder(unit: FormatUnit): FormatAnalysis {
+/**
+ * Reads an agent directory: every file of the unit, by its place in the folder. A `prompt.md` outside the
+ * load-set is read through `context` (the command line passes the disk when given only `tsagent.json`).
+ */
+function analyzeFolder(unit: FormatUnit, context: FormatContext): FormatAnalysis {
   const findings = new Findings();
   const entry = unit.entry;
   const folder = dirname(entry);
@@ -84,6 +94,7 @@ function analyzeFolder(unit: FormatUnit): FormatAnalysis {
     );
   }
 
+  prompt ??= context.read(`${prefix}prompt.md`);
   const text = unit.files[entry] ?? '';
   const parsed = jsonTree(text);
   if (!parsed.ok) {

@@ -119,6 +119,21 @@ describe('agent directory', () => {
     expect(result.agents).toEqual([]);
   });
 
+  it('reads a prompt.md outside the load-set through the context (the command line passes the disk)', () => {
+    const files = { 'a/tsagent.json': json({ metadata, settings }) };
+    const a = tsAgentFormat.analyze!(
+      { entry: 'a/tsagent.json', files },
+      {
+        read: (p) => (p === 'a/prompt.md' ? 'From disk.' : files[p as 'a/tsagent.json']),
+        paths: [],
+      },
+    );
+    expect(a.diagnostics).toEqual([]);
+    expect((a.agents[0]!.data['config'] as Record<string, unknown>)['instruction']).toBe(
+      'From disk.',
+    );
+  });
+
   it('reports invalid JSON at the error, and NaN that JavaScript rejects', () => {
     const text = '{\n  "metadata": {}\n  "settings": {}\n}\n';
     const a = analyze({ 'a/tsagent.json': text, 'a/prompt.md': 'x' });
@@ -372,7 +387,7 @@ describe('modes and tools', () => {
     const a = analyze({ 'a/tsagent.json': text, 'a/prompt.md': 'x' });
     expect(a.diagnostics.map((d) => [d.code, d.from])).toEqual([
       ['invalid-value', span(text, '"http"')[0]],
-      ['missing-field', span(text, '"b"')[0] + 5],
+      ['missing-field', span(text, '"b"')[0]],
       ['invalid-value', span(text, '"y"')[0]],
     ]);
     expect((a.agents[0]!.data['config'] as Record<string, unknown>)['servers']).toEqual([]);
