@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { Checker } from '../../dist-cli/core/index.js';
 
-const dir = process.argv[2] ?? new URL('../../../shared/samples/tsagent/yaml-head', import.meta.url).pathname;
+const dir =
+  process.argv[2] ?? new URL('../../../shared/samples/tsagent/yaml-head', import.meta.url).pathname;
 if (!existsSync(dir)) {
   console.log(`skipped: ${dir} is not here`);
   process.exit(0);
@@ -29,7 +30,9 @@ function time(run) {
   return `median ${times[times.length >> 1].toFixed(1)} ms, min ${times[0].toFixed(1)} ms`;
 }
 
-for (const name of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+for (const name of readdirSync(dir)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort()) {
   const text = readFileSync(join(dir, name), 'utf8');
   const files = { [name]: text };
   const result = new Checker().check(files);
