@@ -68,3 +68,9 @@ export type {
 export { engagementSkeleton } from './formats/openagentspec/engagement-skeleton.ts';
 export { readSpecView } from './formats/openagentspec/spec-view.ts';
 export type { SpecExpression, SpecView } from './formats/openagentspec/spec-view.ts';
+// TsAgent
+export { tsAgentFormat, isTsAgentYaml } from './formats/tsagent/index.ts';
+export { assembleInstruction } from './formats/tsagent/compile-agent.ts';
+export type { TsAgentMode } from './formats/tsagent/check-definition.ts';
+export type { McpTool } from './formats/tsagent/check-tools.ts';
+export type { ContextItem, IncludeMode } from './formats/tsagent/read-context-items.ts';

@@ -118,9 +118,9 @@ export interface FormatModule {
   detect(path: string, text: string): boolean;
   /**
    * For folder formats: the folder an entry file claims. Every load-set file under it joins the unit and is
-   * read by nobody else.
+   * read by nobody else. Undefined when the entry is a single-file unit of a format that has both kinds.
    */
-  unitFolder?(entry: string): string;
+  unitFolder?(entry: string): string | undefined;
   /** Reads one unit. Pure; never throws on any text. Absent for the AgentCard format (the checker's own). */
   analyze?(unit: FormatUnit, context: FormatContext): FormatAnalysis;
   /** Writes an agent in this format, listing what cannot be expressed. Absent when not a target. */
