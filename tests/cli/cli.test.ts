@@ -83,6 +83,38 @@ describe('agentcard check output', () => {
     ]);
   });
 
+  it('reads a TsAgent agent folder whole, given the folder or its parent, and its prompt.md is no card', () => {
+    const agent = join(dir, 'agents', 'helper');
+    mkdirSync(join(agent, 'rules'), { recursive: true });
+    const config = {
+      metadata: {
+        name: 'Helper',
+        description: 'Helps.',
+        created: '2025-04-07T17:32:29.081Z',
+        lastAccessed: '2025-04-07T17:32:29.081Z',
+      },
+      settings: { maxChatTurns: '10', temperature: '0.5', mostRecentModel: 'gemini:flash' },
+    };
+    writeFileSync(join(agent, 'tsagent.json'), JSON.stringify(config, null, 2));
+    writeFileSync(join(agent, 'prompt.md'), 'You help with travel.\n');
+    writeFileSync(
+      join(agent, 'rules', 'tone.mdt'),
+      '---\n{"name": "tone", "description": "Tone", "priorityLevel": 100, "include": "always"}\n---\nBe brief.\n',
+    );
+    for (const target of ['agents/helper', 'agents']) {
+      const { code, out } = runCli(['check', '--json', target], dir);
+      const json = JSON.parse(out);
+      expect(code, target).toBe(0);
+      expect(json.diagnostics.filter((d: { severity: string }) => d.severity !== 'info')).toEqual(
+        [],
+      );
+      expect(json.agents.map((a: { name: string }) => a.name)).toEqual(['Helper']);
+      expect(json.agents[0].data.config.instruction).toMatch(
+        /You help with travel\.[\s\S]*Be brief\./,
+      );
+    }
+  });
+
   it('still reports a named file that no format reads', () => {
     const { code, out } = runCli(['check', 'cards/notes.txt'], dir);
     expect(code).toBe(1);
