@@ -1,4 +1,4 @@
-/** The Examples menu: the RFC's own examples, each a small workspace. */
+/** The Examples menu: the RFC's own examples, then one per other format, each a small workspace. */
 export interface Example {
   id: string;
   title: string;
@@ -139,6 +139,79 @@ const fewshot = `{
 }
 `;
 
+// Examples of the other formats the playground reads (written for the playground).
+const afmTutor = `---
+spec_version: 0.3.0
+name: Unit Converter
+description: Converts between metric and imperial units.
+model:
+  name: gpt-4.1
+  authentication:
+    type: bearer
+    token: \${env:OPENAI_API_KEY}
+interfaces:
+  - type: consolechat
+max_iterations: 5
+---
+
+# Role
+
+You convert quantities between units.
+
+# Instructions
+
+Ask for the unit when the user leaves it out. Show the formula you used.
+`;
+
+const openAgentSpec = `kind: openagentspec:v1/agent
+name: page-reader
+description: Reads web pages and summarises them.
+intent: Summarise the pages the user names, and nothing else.
+owner: docs-team@example.com
+capabilities:
+  fetch:
+    input_restriction:
+      assertion: recent.fetch.inputs.url.startsWith("https://")
+guardrails:
+  output:
+    tool_name: toxicity
+    assertion: score < 0.5
+exposes:
+  last_url: recent.fetch.inputs.url
+lifespan:
+  retain_memory: false
+`;
+
+const tsAgentConfig = `{
+  "metadata": {
+    "name": "Trip Planner",
+    "description": "Plans short trips.",
+    "version": "1.0.0",
+    "created": "2025-05-01T09:00:00.000Z",
+    "lastAccessed": "2025-05-01T09:00:00.000Z",
+    "tools": [
+      {
+        "name": "suggest_day",
+        "description": "Suggests a day plan for a city.",
+        "parameters": {
+          "type": "object",
+          "properties": { "city": { "type": "string" } },
+          "required": ["city"]
+        },
+        "prompt": "Plan one day in {city}."
+      }
+    ]
+  },
+  "settings": { "maxChatTurns": "20", "temperature": "0.4", "mostRecentModel": "gemini:flash" }
+}
+`;
+
+const tsAgentRule = `---
+{"name": "budget", "description": "Keep to a budget", "priorityLevel": 100, "include": "always"}
+---
+Always give a rough cost for each suggestion.
+`;
+
 /** Every example, in menu order. */
 export const EXAMPLES: readonly Example[] = [
   { id: 'md-card', title: 'Markdown card', files: { 'sizer.md': sizer }, active: 'sizer.md' },
@@ -171,5 +244,27 @@ export const EXAMPLES: readonly Example[] = [
     title: 'PMO orchestrator (the RFC example, with its YAML error)',
     files: { 'PMO-orchestrator.md': pmo },
     active: 'PMO-orchestrator.md',
+  },
+  {
+    id: 'afm',
+    title: 'AFM agent (Agent Flavored Markdown)',
+    files: { 'unit_converter.afm.md': afmTutor },
+    active: 'unit_converter.afm.md',
+  },
+  {
+    id: 'openagentspec',
+    title: 'OpenAgentSpec agent (with CEL assertions)',
+    files: { 'page-reader.yaml': openAgentSpec },
+    active: 'page-reader.yaml',
+  },
+  {
+    id: 'tsagent',
+    title: 'TsAgent agent folder',
+    files: {
+      'trip-planner/tsagent.json': tsAgentConfig,
+      'trip-planner/prompt.md': 'You plan short trips. Ask for dates and budget first.\n',
+      'trip-planner/rules/budget.mdt': tsAgentRule,
+    },
+    active: 'trip-planner/tsagent.json',
   },
 ];
