@@ -47,3 +47,8 @@ export type {
 } from './formats/format-module.ts';
 export { FORMATS, detectFormat, formatModule } from './formats/registry.ts';
 export { convertAgent, conversionTargets } from './formats/convert.ts';
+
+// A2A
+export { analyzeA2aCard } from './formats/a2a/index.ts';
+export { PLACEHOLDER_URL as A2A_PLACEHOLDER_URL } from './formats/a2a/emit-card.ts';
+export { PROTOCOL_VERSION as A2A_PROTOCOL_VERSION } from './formats/a2a/advise-card.ts';
