@@ -41,13 +41,19 @@ function plainValue(node: JsonNode, name: (key: string) => string): unknown {
   switch (node.kind) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const m of node.members)
-        Object.defineProperty(out, name(m.key), {
-          value: plainValue(m.value, name),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+      for (const m of node.members) {
+        const key = name(m.key);
+        const value = plainValue(m.value, name);
+        // An assignment to `__proto__` would set the prototype; define it as plain data instead.
+        if (key === '__proto__')
+          Object.defineProperty(out, key, {
+            value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        else out[key] = value;
+      }
       return out;
     }
     case 'array':
@@ -200,8 +206,16 @@ export function unknownProperties(
     if (node.kind !== 'object') return;
     const known = def === 'SecurityScheme' ? schemeKeys(node) : KNOWN[def];
     const children = CHILDREN[def] ?? {};
+    const reported = new Set<string>();
     for (const m of node.members) {
-      if (known !== undefined && !known.includes(m.key) && !skip(path, m.key)) {
+      // A repeated key is reported once (the repeats get `duplicate-key`).
+      if (
+        known !== undefined &&
+        !known.includes(m.key) &&
+        !reported.has(m.key) &&
+        !skip(path, m.key)
+      ) {
+        reported.add(m.key);
         const suggestion = didYouMean(m.key, known);
         const where = path.length === 0 ? 'an AgentCard' : `\`${pathText(path)}\``;
         out.push(
