@@ -21,7 +21,7 @@ export const A2A_CODES = {
   },
   'a2a-protocol-version': {
     severity: 'warning',
-    summary: "`protocolVersion` is not `0.3.0`, the version this checker's schema describes.",
+    summary: '`protocolVersion` is not `0.3.0`, the version the schema describes.',
   },
   'a2a-no-preferred-transport': {
     severity: 'warning',
