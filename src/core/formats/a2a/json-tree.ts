@@ -103,22 +103,18 @@ class TreeReader {
       const value = this.readString();
       return { kind: 'string', from, to: this.pos, value };
     }
-    for (const [word, value] of [
-      ['true', true],
-      ['false', false],
-    ] as const) {
-      if (text.startsWith(word, from)) {
+    for (const word of ['true', 'false', 'null'] as const) {
+      if (c === word[0] && text.startsWith(word, from)) {
         this.pos += word.length;
-        return { kind: 'boolean', from, to: this.pos, value };
+        const to = this.pos;
+        return word === 'null'
+          ? { kind: 'null', from, to }
+          : { kind: 'boolean', from, to, value: word === 'true' };
       }
-    }
-    if (text.startsWith('null', from)) {
-      this.pos += 4;
-      return { kind: 'null', from, to: this.pos };
     }
     NUMBER.lastIndex = from;
     const match = NUMBER.exec(text);
-    if (match === null || match[0] === '-') throw new SyntaxProblem('Expecting a value', from);
+    if (match === null) throw new SyntaxProblem('Expecting a value', from);
     this.pos += match[0].length;
     return { kind: 'number', from, to: this.pos, value: Number(match[0]) };
   }
