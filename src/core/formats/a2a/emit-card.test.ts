@@ -174,6 +174,26 @@ describe('A2A AgentCard: producing a card', () => {
     expect(lostFields(conversion)).toEqual(['signatures', 'x-extra']);
   });
 
+  it('migrates a v1.0 card: url from its first interface, the other v1.0 properties listed', () => {
+    const v1 = {
+      protocolVersion: '1.0',
+      name: 'New',
+      description: 'A v1.0 card.',
+      supportedInterfaces: [{ url: 'https://new.example.com/a2a', protocolBinding: 'JSONRPC' }],
+      version: '1',
+      capabilities: {},
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      skills: [],
+    };
+    const agent = agentOf({ 'new.json': JSON.stringify(v1) }, 'New');
+    const conversion = convertAgent(agent, 'a2a', {});
+    const { card, analysis } = produced(conversion);
+    expect(card['url']).toBe('https://new.example.com/a2a');
+    expect(analysis.diagnostics).toEqual([]);
+    expect(lostFields(conversion)).toEqual(['url', 'protocolVersion', 'supportedInterfaces']);
+  });
+
   it('drops invalid properties of an A2A source instead of writing an invalid card', () => {
     const source: EmitSource = {
       name: 'bad',

@@ -85,7 +85,7 @@ export function emitA2aCard(source: EmitSource, options: EmitOptions): Conversio
     protocolVersion: PROTOCOL_VERSION,
     name,
     description,
-    url: serviceUrl(source, options, lost),
+    url: serviceUrl(source, previous, options, lost),
     preferredTransport: 'JSONRPC',
     version: '1.0.0',
     capabilities: {},
@@ -125,11 +125,27 @@ function describe(
   return name;
 }
 
-function serviceUrl(source: EmitSource, options: EmitOptions, lost: Lost): string {
+function serviceUrl(
+  source: EmitSource,
+  previous: JsonObject | undefined,
+  options: EmitOptions,
+  lost: Lost,
+): string {
   const given = options.url?.trim();
   if (given) return given;
   const remote = stringOf(source.data['url']);
   if (remote !== undefined) return remote;
+  // A v1.0 card has no `url`: its first interface is the main endpoint.
+  const interfaces = previous?.['supportedInterfaces'];
+  const first = Array.isArray(interfaces) ? asObject(interfaces[0]) : undefined;
+  const v1Url = stringOf(first?.['url']);
+  if (v1Url !== undefined) {
+    lost.push({
+      field: 'url',
+      reason: "taken from the v1.0 card's first supportedInterfaces entry",
+    });
+    return v1Url;
+  }
   lost.push({
     field: 'url',
     reason: `no service URL was given; the card says ${PLACEHOLDER_URL}: replace it with the URL the agent is served at`,
@@ -191,12 +207,23 @@ function carry(previous: JsonObject, card: JsonObject, lost: Lost): void {
     if (v.is(AGENT_CARD_ENTRIES[key], value)) card[key] = value;
     else lost.push({ field: key, reason: 'not valid in the source card; the default is written' });
   }
+  const version = previous['protocolVersion'];
+  if (version !== undefined && version !== PROTOCOL_VERSION)
+    lost.push({
+      field: 'protocolVersion',
+      reason: `the source card says ${JSON.stringify(version)}; the card is written for ${PROTOCOL_VERSION}`,
+    });
   if (previous['signatures'] !== undefined)
     lost.push({
       field: 'signatures',
       reason: 'a signature covers the original card text; sign the produced card again',
     });
-  const known = new Set<string>([...CARRIED, 'signatures', ...Object.keys(card)]);
+  const known = new Set<string>([
+    ...CARRIED,
+    'signatures',
+    'protocolVersion',
+    ...Object.keys(card),
+  ]);
   for (const key of Object.keys(previous))
     if (!known.has(key))
       lost.push({ field: key, reason: 'not a property of an A2A v0.3.0 card; dropped' });
