@@ -213,7 +213,7 @@ describe('A2A AgentCard: reading', () => {
 describe('A2A AgentCard: advice beyond the schema', () => {
   it('warns about modes that are not MIME types, with the usual fix', () => {
     const c = card();
-    c['defaultInputModes'] = ['text', 'text/plain', 'image/*'];
+    c['defaultInputModes'] = ['text', 'text/plain', 'image/*', '*/*', 'text/plain; charset=utf-8'];
     (c['skills'] as Array<Record<string, unknown>>)[0]!['outputModes'] = ['json'];
     const text = json(c);
     const result = analyze(text);

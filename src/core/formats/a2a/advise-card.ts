@@ -34,8 +34,8 @@ const MODE_FIXES: Record<string, string> = {
   markdown: 'text/markdown',
 };
 
-const MIME =
-  /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/(?:\*|[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*)(?:\s*;.*)?$/;
+const TOKEN = '[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*';
+const MIME = new RegExp(`^(?:\\*|${TOKEN})/(?:\\*|${TOKEN})(?:\\s*;.*)?$`);
 const ABSOLUTE_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/?#]+\S*$/;
 
 /** What the advice found: the diagnostics, and whether the card looks like the v1.0 shape. */
