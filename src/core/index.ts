@@ -74,3 +74,8 @@ export { assembleInstruction } from './formats/tsagent/compile-agent.ts';
 export type { TsAgentMode } from './formats/tsagent/check-definition.ts';
 export type { McpTool } from './formats/tsagent/check-tools.ts';
 export type { ContextItem, IncludeMode } from './formats/tsagent/read-context-items.ts';
+
+// A2A
+export { analyzeA2aCard } from './formats/a2a/index.ts';
+export { PLACEHOLDER_URL as A2A_PLACEHOLDER_URL } from './formats/a2a/emit-card.ts';
+export { PROTOCOL_VERSION as A2A_PROTOCOL_VERSION } from './formats/a2a/advise-card.ts';

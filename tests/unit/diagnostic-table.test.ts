@@ -4,7 +4,7 @@ import { DIAGNOSTIC_CODES } from '../../src/core/index.ts';
 
 const doc = readFileSync(new URL('../../docs/diagnostics.md', import.meta.url), 'utf8');
 const rows = new Map(
-  [...doc.matchAll(/^\|\s*<a id="([a-z-]+)"><\/a>`\1`\s*\|\s*(error|warning|info)\s*\|/gm)].map(
+  [...doc.matchAll(/^\|\s*<a id="([a-z0-9-]+)"><\/a>`\1`\s*\|\s*(error|warning|info)\s*\|/gm)].map(
     (m) => [m[1]!, m[2]!],
   ),
 );

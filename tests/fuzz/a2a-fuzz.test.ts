@@ -1,0 +1,170 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Json } from '../../src/core/agentcard/compile-card.ts';
+import type { EmitSource, FormatAnalysis } from '../../src/core/formats/format-module.ts';
+import {
+  analyzeA2aCard,
+  checkLoadSet,
+  DIAGNOSTIC_CODES,
+  FORMAT_IDS,
+  formatModule,
+} from '../../src/core/index.ts';
+import { mutateCard, richCard, VALUE_POOL } from '../conformance/a2a-cards.ts';
+import { samplesDir } from '../conformance/shared-samples.ts';
+import { mutate } from './mutate.ts';
+import { countFromEnv, inputSeed, Random, runSeed } from './random.ts';
+import { findMalformations } from './well-formed.ts';
+
+// The A2A reader's promise: whatever the text, it returns positioned, cloneable diagnostics and never
+// throws; it accepts exactly the texts JSON.parse accepts; and the emitter, whatever the agent, writes a
+// card the reader accepts. Reproducible from FUZZ_SEED; A2A_FUZZ_COUNT sets the number of inputs.
+
+const SEED = runSeed(process.env);
+const COUNT = countFromEnv(process.env, 'A2A_FUZZ_COUNT', 2000);
+console.log(`a2a fuzz: FUZZ_SEED=${SEED} A2A_FUZZ_COUNT=${COUNT}`);
+
+const a2a = formatModule('a2a');
+const HISTORY = JSON.stringify({
+  messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+});
+
+function seedTexts(): string[] {
+  const card = richCard();
+  const v1 = { ...card, supportedInterfaces: [{ url: 'https://x', protocolBinding: 'GRPC' }] };
+  const texts = [
+    JSON.stringify(card, null, 2),
+    JSON.stringify(card),
+    JSON.stringify(v1, null, 4),
+    '{"protocolVersion": "0.3.0", "name": "a", "name": 1, "skills": [{"id": "x"}, {"id": "x"}]}',
+    HISTORY,
+  ];
+  const dir = samplesDir('a2a');
+  if (dir)
+    for (const sub of ['a2a-samples', 'spec'])
+      for (const name of readdirSync(join(dir, sub)))
+        if (name.endsWith('.json')) texts.push(readFileSync(join(dir, sub, name), 'utf8'));
+  return texts;
+}
+
+/** Every way `analysis` of `text` breaks the module contract; empty when well-formed. */
+function malformations(analysis: FormatAnalysis, text: string): string[] {
+  const out: string[] = [];
+  const inText = (from: number, to: number) =>
+    Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from <= to && to <= text.length;
+  for (const d of analysis.diagnostics) {
+    if (!Object.hasOwn(DIAGNOSTIC_CODES, d.code)) out.push(`unknown code ${d.code}`);
+    if (!inText(d.from, d.to)) out.push(`${d.code} range [${d.from}, ${d.to}) outside the text`);
+    if (d.file !== 'agent.json') out.push(`${d.code} in file ${d.file}`);
+  }
+  for (const agent of analysis.agents)
+    if (!inText(agent.from, agent.to) || agent.headerTo > agent.to)
+      out.push(`agent range [${agent.from}, ${agent.to}) outside the text`);
+  try {
+    structuredClone(analysis);
+    JSON.stringify(analysis);
+  } catch (error) {
+    out.push(`not cloneable: ${String(error)}`);
+  }
+  return out;
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('A2A fuzz', () => {
+  const seeds = seedTexts();
+
+  it('never throws, keeps ranges inside the text, and reads JSON exactly as JSON.parse does', () => {
+    const failures: string[] = [];
+    for (let i = 0; i < COUNT && failures.length < 5; i++) {
+      const random = new Random(inputSeed(SEED, i));
+      const { text, applied } = mutate(random.pick(seeds), random, random.pick(seeds));
+      const label = `#${i} (${applied.join(', ')})`;
+      try {
+        a2a.detect('agent.json', text);
+        const analysis = analyzeA2aCard('agent.json', text);
+        for (const problem of malformations(analysis, text)) failures.push(`${label}: ${problem}`);
+        const syntax = analysis.diagnostics.find((d) => d.code === 'a2a-json-syntax');
+        if (parsesAsJson(text) === (syntax !== undefined) && !syntax?.message.includes('Nested'))
+          failures.push(
+            `${label}: JSON.parse and the reader disagree (${syntax?.message ?? 'ok'})`,
+          );
+        if (i % 4 === 0) {
+          const files = { 'agent.json': text, 'history.json': HISTORY };
+          for (const problem of findMalformations(checkLoadSet(files), files))
+            failures.push(`${label}: checkLoadSet: ${problem}`);
+        }
+      } catch (error) {
+        failures.push(`${label}: throws ${String(error)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('reads pathological texts without throwing', () => {
+    const big = JSON.stringify({
+      ...richCard(),
+      skills: Array.from({ length: 5_000 }, (_, i) => ({
+        id: `s${i % 50}`,
+        name: 'n',
+        tags: ['text'],
+      })),
+    });
+    const texts = [
+      '['.repeat(100_000),
+      '{"a":'.repeat(100_000),
+      '['.repeat(600) + ']'.repeat(600),
+      `{"protocolVersion": "${'x'.repeat(1_000_000)}"}`,
+      `{${Array.from({ length: 50_000 }, (_, i) => `"k${i % 7}": ${i}`).join(',')}}`,
+      big,
+      '"\\ud800"',
+      '\uFEFF{}',
+      '',
+    ];
+    for (const text of texts) {
+      const analysis = analyzeA2aCard('agent.json', text);
+      expect(malformations(analysis, text)).toEqual([]);
+    }
+  }, 60_000);
+
+  it('writes a card the reader accepts from any agent data', () => {
+    const failures: string[] = [];
+    const randomJson = (random: Random): Json =>
+      random.chance(0.3)
+        ? (mutateCard(richCard(), random) as Json)
+        : (JSON.parse(JSON.stringify(random.pick(VALUE_POOL))) as Json);
+    for (let i = 0; i < Math.ceil(COUNT / 4); i++) {
+      const random = new Random(inputSeed(SEED ^ 0xa2a, i));
+      const config: { [key: string]: Json } = {};
+      for (const key of ['name', 'description', 'instruction', 'servers', 'model', 'skills'])
+        if (random.chance(0.6)) config[key] = randomJson(random);
+      const source: EmitSource = {
+        name: random.pick(['a', '', ' ', 'Ünïcode агент', 'x'.repeat(300)]),
+        format: random.pick(FORMAT_IDS),
+        data: { config, type: randomJson(random), url: randomJson(random) },
+        extras: { skills: randomJson(random), a2a: randomJson(random), other: randomJson(random) },
+      };
+      try {
+        const url = random.chance(0.5) ? { url: 'https://x.example.org' } : {};
+        const conversion = a2a.emit!(source, url);
+        for (const text of Object.values(conversion.files)) {
+          const errors = analyzeA2aCard('agent.json', text).diagnostics.filter(
+            (d) => d.severity === 'error',
+          );
+          if (errors.length > 0) failures.push(`#${i}: ${errors[0]!.message}`);
+        }
+      } catch (error) {
+        failures.push(`#${i}: throws ${String(error)}`);
+      }
+      if (failures.length >= 5) break;
+    }
+    expect(failures).toEqual([]);
+  });
+});
