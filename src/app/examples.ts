@@ -212,6 +212,28 @@ const tsAgentRule = `---
 Always give a rough cost for each suggestion.
 `;
 
+const a2aCard = `{
+  "protocolVersion": "0.3.0",
+  "name": "Currency Helper",
+  "description": "Converts amounts between currencies at today's rates.",
+  "url": "https://agents.example.com/currency/a2a",
+  "preferredTransport": "JSONRPC",
+  "version": "1.2.0",
+  "capabilities": { "streaming": true },
+  "defaultInputModes": ["text/plain"],
+  "defaultOutputModes": ["text/plain", "application/json"],
+  "skills": [
+    {
+      "id": "convert",
+      "name": "Convert an amount",
+      "description": "Converts an amount from one currency to another.",
+      "tags": ["currency", "finance"],
+      "examples": ["How much is 20 EUR in JPY?"]
+    }
+  ]
+}
+`;
+
 /** Every example, in menu order. */
 export const EXAMPLES: readonly Example[] = [
   { id: 'md-card', title: 'Markdown card', files: { 'sizer.md': sizer }, active: 'sizer.md' },
@@ -266,5 +288,11 @@ export const EXAMPLES: readonly Example[] = [
       'trip-planner/rules/budget.mdt': tsAgentRule,
     },
     active: 'trip-planner/tsagent.json',
+  },
+  {
+    id: 'a2a',
+    title: 'A2A AgentCard (agent-card.json)',
+    files: { 'agent-card.json': a2aCard },
+    active: 'agent-card.json',
   },
 ];

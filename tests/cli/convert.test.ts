@@ -82,4 +82,28 @@ describe('agentcard convert', () => {
     expect(runCli(['convert', '--to', 'afm', 'missing.md'], dir).code).toBe(2);
     expect(runCli(['convert', '--help'], dir).code).toBe(0);
   });
+
+  it('writes an A2A card that the checker accepts, with the URL given, and says what A2A cannot hold', () => {
+    const { code, out, err } = runCli(
+      ['convert', '--to', 'a2a', '--url', 'https://agents.example.com/sizer', 'sizer.md'],
+      dir,
+    );
+    expect(code).toBe(0);
+    const card = JSON.parse(out);
+    expect(card).toMatchObject({
+      protocolVersion: '0.3.0',
+      url: 'https://agents.example.com/sizer',
+    });
+    const checked = checkLoadSet({ 'agent-card.json': out });
+    expect(checked.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(checked.agents[0]).toMatchObject({ format: 'a2a' });
+    expect(err).toMatch(/a2a cannot express .*model/);
+  });
+
+  it('without --url, writes a placeholder and lists it', () => {
+    const { code, out, err } = runCli(['convert', '--to', 'a2a', 'sizer.md'], dir);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).url).toMatch(/invalid/);
+    expect(err).toMatch(/a2a cannot express url/);
+  });
 });

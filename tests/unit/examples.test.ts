@@ -21,6 +21,6 @@ describe('the Examples menu', () => {
     const formats = new Set(
       EXAMPLES.flatMap((e) => checkLoadSet(e.files).cards.map((c) => c.format)),
     );
-    expect([...formats].sort()).toEqual(['afm', 'agentcard', 'openagentspec', 'tsagent']);
+    expect([...formats].sort()).toEqual(['a2a', 'afm', 'agentcard', 'openagentspec', 'tsagent']);
   });
 });
