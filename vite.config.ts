@@ -16,5 +16,8 @@ export default defineConfig({
       'tests/cli/**/*.test.ts',
     ],
     environment: 'node',
+    // A hang guard, not a speed check: property tests over 1,000-card bundles take seconds on a busy
+    // 2-core machine, and budgets are measured by `npm run bench`.
+    testTimeout: 30_000,
   },
 });
