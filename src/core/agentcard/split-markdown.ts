@@ -1,7 +1,16 @@
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
 import { parseYaml, type ParsedYaml, type YamlVersion } from '../yaml/parse-yaml.ts';
 import type { CardSlice, SplitResult } from './card-slice.ts';
-import { bomLength, isBlankLine, lineText, scanLines, type Line } from './text-lines.ts';
+import {
+  bomLength,
+  endOfLineBefore,
+  fenceLines,
+  firstNonBlankLine,
+  isBlankLine,
+  lineText,
+  scanLines,
+  type Line,
+} from './text-lines.ts';
 
 /** Parses one frontmatter slice; a cache hook lets re-checks skip unchanged frontmatters. */
 export type FrontmatterParser = (text: string, offset: number, version: YamlVersion) => ParsedYaml;
@@ -15,34 +24,32 @@ const CARD_KEY_LINE = /^(type|name)\s*:/m;
  * first card, with or without `type`. Never throws; linear in the text length apart from YAML parsing.
  */
 export function splitMarkdownRfc(text: string, parse: FrontmatterParser = parseYaml): SplitResult {
-  const lines = scanLines(text, bomLength(text));
+  const from = bomLength(text);
   const diagnostics: RawDiagnostic[] = [];
-  const fences: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (lineText(text, lines[i]!) === '---') fences.push(i);
-  const first = lines.findIndex((line) => !isBlankLine(text, line));
-  const starts: Array<{ open: number; close: number; yaml: ParsedYaml }> = [];
+  const fences = fenceLines(text, from);
+  const first = firstNonBlankLine(text, from);
+  const starts: Array<{ open: Line; close: Line; yaml: ParsedYaml }> = [];
 
   for (let f = 0; f < fences.length; f++) {
     const open = fences[f]!;
     const close = fences[f + 1];
-    const leading = starts.length === 0 && open === first;
+    const leading = starts.length === 0 && open.start === first?.start;
     if (close === undefined) {
       if (leading) {
-        const line = lines[open]!;
         diagnostics.push(
           problem(
             'frontmatter-unclosed',
             'Frontmatter opens here but no closing `---` line follows',
-            line.start,
-            line.end,
+            open.start,
+            open.end,
           ),
         );
         return { cards: [], diagnostics, fatal: true };
       }
       break;
     }
-    const yamlFrom = lines[open]!.next;
-    const yamlTo = lines[close]!.start;
+    const yamlFrom = open.next;
+    const yamlTo = close.start;
     const yaml = parse(text.slice(yamlFrom, yamlTo), yamlFrom, '1.2');
     if (leading || (yaml.ok && hasTypeKey(yaml.value))) {
       starts.push({ open, close, yaml });
@@ -50,14 +57,13 @@ export function splitMarkdownRfc(text: string, parse: FrontmatterParser = parseY
       continue;
     }
     if (starts.length > 0 && CARD_KEY_LINE.test(text.slice(yamlFrom, yamlTo))) {
-      const line = lines[open]!;
       const why = yaml.ok ? 'has no `type` key' : 'is not valid YAML';
       diagnostics.push(
         problem(
           'suspicious-boundary',
           `This \`---\` block looks like a card header but ${why}, so it is read as body text of the card above`,
-          line.start,
-          line.end,
+          open.start,
+          open.end,
         ),
       );
       for (const d of yaml.diagnostics)
@@ -71,29 +77,28 @@ export function splitMarkdownRfc(text: string, parse: FrontmatterParser = parseY
   }
 
   if (starts.length === 0) {
-    diagnostics.push(missingFrontmatter(text, lines, first));
+    diagnostics.push(missingFrontmatter(text, first));
     return { cards: [], diagnostics, fatal: true };
   }
-  if (first !== -1 && starts[0]!.open !== first) {
-    const from = lines[first]!.start;
+  if (first !== undefined && starts[0]!.open.start !== first.start) {
     diagnostics.push(
       problem(
         'text-before-card',
         'Text before the first card belongs to no card and is ignored',
-        from,
-        lines[starts[0]!.open - 1]!.end,
+        first.start,
+        endOfLineBefore(text, starts[0]!.open.start),
       ),
     );
   }
   const cards: CardSlice[] = starts.map((s, k) => {
     const next = starts[k + 1];
-    const to = next ? lines[next.open]!.start : text.length;
-    const bodyFrom = Math.min(lines[s.close]!.next, to);
+    const to = next ? next.open.start : text.length;
+    const bodyFrom = Math.min(s.close.next, to);
     return {
-      from: lines[s.open]!.start,
+      from: s.open.start,
       to,
-      yamlFrom: lines[s.open]!.next,
-      yamlTo: lines[s.close]!.start,
+      yamlFrom: s.open.next,
+      yamlTo: s.close.start,
       bodyFrom,
       bodyTo: to,
       yaml: s.yaml,
@@ -134,7 +139,11 @@ export function splitMarkdownFastAgent(
   };
   if (firstText === '+++') return whole();
   if (firstText !== '---') {
-    return { cards: [], diagnostics: [missingFrontmatter(text, lines, first)], fatal: true };
+    return {
+      cards: [],
+      diagnostics: [missingFrontmatter(text, first === -1 ? undefined : lines[first])],
+      fatal: true,
+    };
   }
   let close = -1;
   for (let i = first + 1; i < lines.length; i++) {
@@ -174,15 +183,14 @@ function hasTypeKey(value: unknown): boolean {
   );
 }
 
-function missingFrontmatter(text: string, lines: Line[], first: number): RawDiagnostic {
-  if (first === -1)
+function missingFrontmatter(text: string, line: Line | undefined): RawDiagnostic {
+  if (line === undefined)
     return problem(
       'frontmatter-missing',
       'The file is empty: a Markdown card starts with a `---` frontmatter block',
       0,
       0,
     );
-  const line = lines[first]!;
   const content = lineText(text, line);
   let hint =
     'a Markdown card starts with a `---` line, then YAML fields, then a closing `---` line';

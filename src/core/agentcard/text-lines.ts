@@ -44,3 +44,46 @@ export function isBlankLine(text: string, line: Line): boolean {
 export function bomLength(text: string): number {
   return text.charCodeAt(0) === 0xfeff ? 1 : 0;
 }
+
+/**
+ * The lines from `from` on whose text is exactly `---`, in order, found with `indexOf` rather than by
+ * visiting every line: a 1 MB bundle has tens of thousands of lines and a few thousand fences.
+ */
+export function fenceLines(text: string, from = 0): Line[] {
+  const fences: Line[] = [];
+  let at = text.indexOf('---', from);
+  while (at !== -1) {
+    if (at === from || text.charCodeAt(at - 1) === 10) {
+      const end = at + 3;
+      if (end === text.length) fences.push({ start: at, end, next: end });
+      else if (text.charCodeAt(end) === 10) fences.push({ start: at, end, next: end + 1 });
+      else if (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10)
+        fences.push({ start: at, end, next: end + 2 });
+    }
+    // `---` holds no line break, so no line start is skipped.
+    at = text.indexOf('---', at + 3);
+  }
+  return fences;
+}
+
+/** The first line from `from` on with anything but spaces and tabs, or undefined. */
+export function firstNonBlankLine(text: string, from = 0): Line | undefined {
+  let start = from;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) start = i + 1;
+    else if (c !== 32 && c !== 9 && !(c === 13 && text.charCodeAt(i + 1) === 10)) {
+      const nl = text.indexOf('\n', i);
+      if (nl === -1) return { start, end: text.length, next: text.length };
+      const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      return { start, end, next: nl + 1 };
+    }
+  }
+  return undefined;
+}
+
+/** Where the line before the line starting at `start` ends (its terminator excluded); `start` > 0. */
+export function endOfLineBefore(text: string, start: number): number {
+  const nl = start - 1;
+  return nl > 0 && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+}
