@@ -92,6 +92,27 @@ test.describe('Other formats', () => {
     await playground.waitForChecked();
     await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(AFM/);
     await expect(playground.errorRows).toHaveCount(0);
+
+    await test.step('converted to an A2A AgentCard with its service URL, it checks as A2A', async () => {
+      // The AFM copy has the same name; without it the card is unambiguous again.
+      await playground.deleteFile('estimator.afm.md');
+      await playground.file('estimator.md').click();
+      await playground.waitForChecked();
+      await playground.selectCard('estimator');
+      const a2a = await playground.convertTo(
+        'A2A AgentCard',
+        'https://agents.example.com/estimator',
+      );
+      await expect(a2a).toContainText('opened estimator.json');
+      await expect(a2a).toContainText('model');
+      await expect(playground.activeFile).toHaveText(/\.json$/);
+      await expect
+        .poll(async () => JSON.parse(await playground.activeText()).url)
+        .toBe('https://agents.example.com/estimator');
+      await playground.waitForChecked();
+      await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(A2A AgentCard/);
+      await expect(playground.errorRows).toHaveCount(0);
+    });
     expect(playground.errors).toEqual([]);
   });
 
