@@ -6,6 +6,8 @@ import { isCardPath, MAX_FILE_CHARS, normalizePath } from '../core/index.ts';
 export interface DiskLoadSet {
   files: Record<string, string>;
   cards: string[];
+  /** The cards found in a folder rather than named (a Markdown file among them without frontmatter is skipped). */
+  discovered: string[];
   /** Problems with the paths themselves (missing, unreadable): usage/I-O errors, exit code 2. */
   errors: string[];
 }
@@ -38,7 +40,7 @@ export function decodeUtf8(bytes: Uint8Array): string {
  * `fastagent.config.yaml`) are read on demand by the core through `readText`.
  */
 export function loadPaths(paths: string[], cwd: string): DiskLoadSet {
-  const out: DiskLoadSet = { files: {}, cards: [], errors: [] };
+  const out: DiskLoadSet = { files: {}, cards: [], discovered: [], errors: [] };
   for (const path of paths) {
     const full = resolve(cwd, path);
     let isDir: boolean;
@@ -56,7 +58,10 @@ export function loadPaths(paths: string[], cwd: string): DiskLoadSet {
         out.errors.push(`${path}: cannot read ${key}`);
         continue;
       }
-      if (!Object.hasOwn(out.files, key)) out.cards.push(key);
+      if (!Object.hasOwn(out.files, key)) {
+        out.cards.push(key);
+        if (isDir) out.discovered.push(key);
+      }
       out.files[key] = text;
     }
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { run, toJson } from '../../src/cli/main.ts';
+import { escapeData, escapeProperty } from '../../src/cli/reporters.ts';
 import { checkLoadSet } from '../../src/core/index.ts';
 import { goldenCases } from '../golden/golden-corpus.ts';
 
@@ -127,4 +128,67 @@ describe('agentcard check output', () => {
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('bad.yaml:3:1 error unknown-field');
   }, 60_000);
+});
+
+describe('agentcard check reporters', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentcard-reporters-'));
+  // A file name with `,` and `:` and a field name with `%`: each must be escaped in the annotations.
+  writeFileSync(join(dir, 'a,b:c.yaml'), 'name: ci\nmodle: x\n"50%": 1\n');
+  writeFileSync(join(dir, 'good.md'), '---\ntype: agent\nname: ok\n---\nHi.\n');
+  writeFileSync(join(dir, 'warn.yaml'), 'name: warned\n');
+
+  it('--reporter github prints one GitHub Actions annotation per problem, then the summary', () => {
+    const { code, out } = runCli(
+      ['check', '--reporter', 'github', 'a,b:c.yaml', 'good.md', 'warn.yaml'],
+      dir,
+    );
+    expect(code).toBe(1);
+    expect(out.split('\n')).toEqual([
+      '::warning file=a%2Cb%3Ac.yaml,line=1,col=1,endLine=1,endColumn=9,title=agentcard%3A missing-type::The card has no `type`; it is read as `agent`',
+      "::error file=a%2Cb%3Ac.yaml,line=2,col=1,endLine=2,endColumn=6,title=agentcard%3A unknown-field::Unknown field 'modle' for type 'agent'; did you mean 'model'?",
+      "::error file=a%2Cb%3Ac.yaml,line=3,col=1,endLine=3,endColumn=6,title=agentcard%3A unknown-field::Unknown field '50%25' for type 'agent'",
+      '::warning file=warn.yaml,line=1,col=1,endLine=1,endColumn=13,title=agentcard%3A missing-type::The card has no `type`; it is read as `agent`',
+      '2 errors, 2 warnings, 0 notes in 3 files; 2 agents compiled (profile rfc)',
+      '',
+    ]);
+  });
+
+  it('annotates notes as ::notice', () => {
+    mkdirSync(join(dir, 'folder'));
+    writeFileSync(join(dir, 'folder', 'readme.md'), '# Not a card\n');
+    writeFileSync(join(dir, 'folder', 'one.md'), '---\ntype: agent\n---\n');
+    const { out } = runCli(['check', '--reporter=github', 'folder'], dir);
+    expect(out).toMatch(
+      /^::notice file=folder\/readme\.md,line=1,col=1,.*title=agentcard%3A not-a-card::/m,
+    );
+  });
+
+  it('escapes messages and properties as GitHub reads workflow commands', () => {
+    expect(escapeData('100% done\r\nnext: a, b')).toBe('100%25 done%0D%0Anext: a, b');
+    expect(escapeProperty('100% done\r\nnext: a, b')).toBe('100%25 done%0D%0Anext%3A a%2C b');
+  });
+
+  it('--reporter json is --json', () => {
+    const args = ['good.md', 'warn.yaml'];
+    const json = runCli(['check', '--json', ...args], dir);
+    expect(runCli(['check', '--reporter', 'json', ...args], dir)).toEqual(json);
+    expect(JSON.parse(json.out).diagnostics).toHaveLength(1);
+  });
+
+  it('--max-warnings N exits 1 when there are more than N warnings, and says so on stderr', () => {
+    expect(runCli(['check', 'good.md', 'warn.yaml'], dir).code).toBe(0);
+    expect(runCli(['check', '--max-warnings', '1', 'good.md', 'warn.yaml'], dir).code).toBe(0);
+    const over = runCli(['check', '--max-warnings=0', 'good.md', 'warn.yaml'], dir);
+    expect(over.code).toBe(1);
+    expect(over.err).toBe('agentcard: 1 warning, more than --max-warnings 0\n');
+    expect(over.out).toMatch(/^warn\.yaml:1:1 warning missing-type /);
+    expect(runCli(['check', '--max-warnings', '0', 'good.md'], dir).code).toBe(0);
+  });
+
+  it('answers a bad --reporter or --max-warnings with exit 2', () => {
+    expect(runCli(['check', '--reporter', 'sarif', 'good.md'], dir).code).toBe(2);
+    expect(runCli(['check', '--max-warnings', '-1', 'good.md'], dir).code).toBe(2);
+    expect(runCli(['check', '--max-warnings', 'many', 'good.md'], dir).code).toBe(2);
+    expect(runCli(['check', 'good.md', '--max-warnings'], dir).code).toBe(2);
+  });
 });
