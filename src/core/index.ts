@@ -47,3 +47,7 @@ export type {
 } from './formats/format-module.ts';
 export { FORMATS, detectFormat, formatModule } from './formats/registry.ts';
 export { convertAgent, conversionTargets } from './formats/convert.ts';
+export { generateSchemas, SCHEMA_SETS } from './schemas/generate-schemas.ts';
+export { SCHEMA_VERSION } from './schemas/schema-set.ts';
+export type { SchemaFile, SchemaSet } from './schemas/schema-set.ts';
+export type { JsonSchemaObject } from './schemas/convert-schema.ts';

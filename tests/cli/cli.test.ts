@@ -8,6 +8,16 @@ import { escapeData, escapeProperty } from '../../src/cli/reporters.ts';
 import { checkLoadSet } from '../../src/core/index.ts';
 import { goldenCases } from '../golden/golden-corpus.ts';
 
+const ROOT = new URL('../..', import.meta.url).pathname;
+let built = false;
+/** Builds the command line and the core into dist-cli/ once per run of this file. */
+function buildCli(): void {
+  if (built) return;
+  const build = spawnSync('npm', ['run', 'build:cli'], { cwd: ROOT, encoding: 'utf8' });
+  expect(build.status, build.stdout + build.stderr).toBe(0);
+  built = true;
+}
+
 function runCli(args: string[], cwd: string) {
   let out = '';
   let err = '';
@@ -114,11 +124,7 @@ describe('agentcard check output', () => {
 
   it('runs as the installed bin with plain node from any folder', () => {
     const bin = new URL('../../bin/agentcard.js', import.meta.url).pathname;
-    const build = spawnSync('npm', ['run', 'build:cli'], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      encoding: 'utf8',
-    });
-    expect(build.status).toBe(0);
+    buildCli();
     const out = execFileSync('node', [bin, 'check', '--json', 'good.md'], {
       cwd: dir,
       encoding: 'utf8',
@@ -191,4 +197,71 @@ describe('agentcard check reporters', () => {
     expect(runCli(['check', '--max-warnings', 'many', 'good.md'], dir).code).toBe(2);
     expect(runCli(['check', 'good.md', '--max-warnings'], dir).code).toBe(2);
   });
+});
+
+describe('the core as a library: agentcard-playground/core', () => {
+  // Inside the package folder, so Node resolves the package's own name through its `exports` (self-reference),
+  // as it would for a project that has the package in node_modules.
+  const dir = join(ROOT, 'test-results', 'library-import');
+  mkdirSync(dir, { recursive: true });
+
+  it('imports from plain Node ESM by the package name and checks a load-set', () => {
+    buildCli();
+    const script = join(dir, 'use-core.mjs');
+    writeFileSync(
+      script,
+      [
+        "import { checkLoadSet, generateSchemas } from 'agentcard-playground/core';",
+        'const result = checkLoadSet({',
+        "  'chain.md': '---\\ntype: chain\\nname: c\\nsequence: [a]\\n---\\n',",
+        "  'a.yaml': 'type: agent\\nname: a\\nmodle: x\\n',",
+        '});',
+        'console.log(JSON.stringify({',
+        '  agents: result.agents.map((a) => [a.name, a.type, a.ok]),',
+        '  codes: result.diagnostics.map((d) => [d.file, d.line, d.code, d.severity]),',
+        '  schemas: generateSchemas().length,',
+        '}));',
+      ].join('\n'),
+    );
+    const out = execFileSync('node', [script], { cwd: tmpdir(), encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({
+      agents: [['c', 'chain', true]],
+      codes: [['a.yaml', 3, 'unknown-field', 'error']],
+      schemas: 9,
+    });
+  }, 60_000);
+
+  it('comes with types that TypeScript resolves from the package name', () => {
+    buildCli();
+    writeFileSync(
+      join(dir, 'use-core.mts'),
+      [
+        "import { checkLoadSet, type CheckResult, type Diagnostic } from 'agentcard-playground/core';",
+        "const result: CheckResult = checkLoadSet({ 'a.md': '---\\nname: a\\n---\\n' });",
+        'const first: Diagnostic | undefined = result.diagnostics[0];',
+        '// @ts-expect-error: a load-set maps paths to texts',
+        "checkLoadSet({ 'a.md': 1 });",
+        'export const line: number | undefined = first?.line;',
+      ].join('\n'),
+    );
+    const tsc = spawnSync(
+      'node',
+      [
+        join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--skipLibCheck',
+        '--types',
+        'node',
+        join(dir, 'use-core.mts'),
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 60_000);
 });
