@@ -36,7 +36,9 @@ export default defineConfig({
         // later versions wait until the user asks for them.
         clientsClaim: true,
         cleanupOutdatedCaches: true,
-        navigateFallback: 'index.html',
+        // A page is its own precache entry whatever its query (`/embed.html?…` stays the embed page);
+        // no navigation falls back to index.html.
+        ignoreURLParametersMatching: [/./],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
     }),

@@ -26,6 +26,7 @@ test.describe('Offline', () => {
     await playground.waitForChecked();
     await playground.showTab('Problems');
     await expect(playground.diagnostics('missing-field')).toHaveCount(1);
+    await playground.waitForSaved();
     expect(playground.errors).toEqual([]);
     // The network is really gone (the JSON Schemas are not precached: editors fetch them themselves)…
     const fetchFrom = (url: string) =>
@@ -39,6 +40,10 @@ test.describe('Offline', () => {
     expect(await fetchFrom('/schemas/v1/agentcard.schema.json')).toBe('failed');
     // …while every built page (another entry, such as an embed, too) comes from the service worker.
     expect(await fetchFrom('/index.html')).toBe(200);
+    // A page with a query opens as itself offline, too.
+    await playground.open('/?from=offline');
+    await playground.expectText(CHAIN_WITHOUT_SEQUENCE);
+    await expect(playground.diagnostics('missing-field')).toHaveCount(1);
   });
 
   test('can be installed: a web manifest with icons, linked from the page', async ({ page }) => {
