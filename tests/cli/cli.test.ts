@@ -219,7 +219,7 @@ describe('the core as a library: agentcard-playground/core', () => {
         'console.log(JSON.stringify({',
         '  agents: result.agents.map((a) => [a.name, a.type, a.ok]),',
         '  codes: result.diagnostics.map((d) => [d.file, d.line, d.code, d.severity]),',
-        '  schemas: generateSchemas().length,',
+        "  schemas: generateSchemas().some((f) => f.path === 'schemas/v1/agentcard.schema.json'),",
         '}));',
       ].join('\n'),
     );
@@ -227,7 +227,7 @@ describe('the core as a library: agentcard-playground/core', () => {
     expect(JSON.parse(out)).toEqual({
       agents: [['c', 'chain', true]],
       codes: [['a.yaml', 3, 'unknown-field', 'error']],
-      schemas: 9,
+      schemas: true,
     });
   }, 60_000);
 

@@ -66,4 +66,16 @@ test.describe('Offline', () => {
     }
     expect(playground.errors).toEqual([]);
   });
+
+  test('the build publishes the JSON Schemas at /schemas/v1/', async ({ page }) => {
+    await page.goto('/schemas/v1/agentcard.schema.json');
+    const schema = JSON.parse((await page.locator('body').textContent()) ?? '');
+    expect(schema).toMatchObject({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      title: 'AgentCard',
+    });
+    const chain = await page.request.get('/schemas/v1/agentcard-chain.schema.json');
+    expect(chain.ok()).toBe(true);
+    expect(await chain.json()).toMatchObject({ title: 'AgentCard: chain' });
+  });
 });

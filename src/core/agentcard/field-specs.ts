@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { expressedAs } from '../schemas/json-schema-forms.ts';
 import { LIFECYCLE_HOOK_POINTS } from './card-fields.ts';
 
 /**
@@ -11,17 +12,6 @@ export interface FieldSpec {
   schema: v.GenericSchema;
   integer?: boolean;
   lenient?: boolean;
-}
-
-/**
- * JSON Schema equivalents of some `v.check` actions, for the schema generator (`src/core/schemas/`). A check
- * that is not here has no JSON Schema form: only the checker enforces it.
- */
-export const CHECKS_AS_JSON_SCHEMA = new WeakMap<object, Record<string, unknown>>();
-/** Records `json` as the JSON Schema form of the check `action`, and returns the action. */
-function expressedAs<T extends object>(action: T, json: Record<string, unknown>): T {
-  CHECKS_AS_JSON_SCHEMA.set(action, json);
-  return action;
 }
 
 const isMapping = (x: unknown): boolean => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -1,6 +1,6 @@
 import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 import type { GenericSchema } from 'valibot';
-import { CHECKS_AS_JSON_SCHEMA } from '../agentcard/field-specs.ts';
+import { jsonSchemaFormOf } from './json-schema-forms.ts';
 
 /** A JSON Schema object as the generator writes it (draft-07). */
 export type JsonSchemaObject = JsonSchema & Record<string, unknown>;
@@ -18,7 +18,7 @@ export interface Converted {
  * - `typeMode: 'output'`: a pipeline converts from its last schema. The core's mapping guard
  *   (`v.custom(isMapping)` before a record or object) is then skipped, which loses nothing: a JSON Schema
  *   `object` never matches a list.
- * - A `v.check` action converts to its recorded equivalent (`CHECKS_AS_JSON_SCHEMA` in field-specs.ts,
+ * - A `v.check` action converts to its recorded equivalent (recorded with `expressedAs`, see json-schema-forms.ts;
  *   added under `allOf`) or, without one, is dropped and its message listed in `lost`.
  * - Anything else that cannot convert throws (`errorMode: 'throw'`), so a new kind of rule is never lost
  *   silently.
@@ -31,7 +31,7 @@ export function convertSchema(schema: GenericSchema): Converted {
     errorMode: 'throw',
     overrideAction: ({ valibotAction, jsonSchema }) => {
       if (valibotAction.type !== 'check') return undefined;
-      const equivalent = CHECKS_AS_JSON_SCHEMA.get(valibotAction);
+      const equivalent = jsonSchemaFormOf(valibotAction);
       if (!equivalent) {
         const message = (valibotAction as { message?: unknown }).message;
         lost.push(typeof message === 'string' ? message : 'an unnamed check');

@@ -21,7 +21,7 @@ describe('the published JSON Schemas', () => {
   });
 
   it('are one combined AgentCard schema and one per card type, all valid draft-07 for ajv in strict mode', () => {
-    expect(files.map((f) => f.name)).toEqual([
+    expect(agentCardSchemaSet.files().map((f) => f.name)).toEqual([
       'agentcard.schema.json',
       ...CARD_TYPES.map(cardTypeSchemaName),
     ]);
