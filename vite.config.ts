@@ -1,9 +1,48 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [svelte()],
+  plugins: [
+    svelte(),
+    // Offline use and installation: a Workbox service worker that precaches the whole build (every page,
+    // script, worker, style and icon), registered by src/app/offline/ (which asks before updating).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeManifestIcons: false, // the glob below takes them already
+      manifest: {
+        name: 'AgentCard Playground',
+        short_name: 'AgentCard',
+        description: 'Edit and check AgentCard agent definitions live, in your browser.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#2f6feb',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{html,js,css,svg,png,json,webmanifest}'],
+        // The JSON Schemas are for editors, which fetch them themselves.
+        globIgnores: ['schemas/**'],
+        // The first version takes over the page it installs from, so that page already works offline;
+        // later versions wait until the user asks for them.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        // A page is its own precache entry whatever its query (`/embed.html?…` stays the embed page);
+        // no navigation falls back to index.html.
+        ignoreURLParametersMatching: [/./],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      },
+    }),
+  ],
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   test: {

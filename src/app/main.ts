@@ -1,9 +1,12 @@
 /**
  * Browser entry point: opens storage, builds the agent model (opening a permalink from the URL as a new
- * workspace), and mounts the playground into `#app`.
+ * workspace), mounts the playground into `#app`, and registers the service worker that keeps it working
+ * offline (offering each new build in a banner).
  */
 import { mount } from 'svelte';
+import { registerSW } from 'virtual:pwa-register';
 import App from './App.svelte';
+import { offerOfflineUpdates } from './offline/offline-updates.ts';
 import { AgentModel } from './state/agent-model.svelte.ts';
 import { flushWhenHidden } from './storage/autosave.ts';
 import { openWorkspaceStore } from './storage/workspace-store.ts';
@@ -36,6 +39,12 @@ const saveUi = (state: { lastWorkspace: string; theme: string }) =>
   void store.saveUiState(state).catch(() => undefined);
 
 mount(App, { target, props: { model, theme, saveUi } });
+offerOfflineUpdates({
+  register: registerSW,
+  model,
+  reload: () => location.reload(),
+  confirm: (question) => confirm(question),
+});
 
 // For end-to-end tests and curious users: the model, read-only by convention.
 (window as unknown as { agentcard: { model: AgentModel } }).agentcard = { model };

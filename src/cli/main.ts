@@ -1,24 +1,33 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  checkLoadSet,
-  PROFILES,
-  type CheckResult,
-  type Diagnostic,
-  type Profile,
-} from '../core/index.ts';
+import { checkLoadSet, FORMAT_IDS, PROFILES, type FormatId, type Profile } from '../core/index.ts';
 import { runConvert } from './convert-command.ts';
 import { loadPaths, readText } from './load-paths.ts';
+import { formatReport, REPORTERS, type ReporterName } from './reporters.ts';
 
-/** Exit codes: 0 no errors, 1 errors in the cards, 2 usage or I/O problems. */
+export { toJson } from './reporters.ts';
+
+/**
+ * Exit codes: 0 no errors, 1 errors in the cards (or more warnings than `--max-warnings`), 2 usage or I/O
+ * problems.
+ */
 export const EXIT = { ok: 0, errors: 1, usage: 2 } as const;
 
-const USAGE = `Usage: agentcard check [--json] [--profile rfc|fast-agent] PATH...
+const USAGE = `Usage: agentcard check [--reporter human|github|json] [--max-warnings N] [--profile rfc|fast-agent]
+                       [--format FORMAT] PATH...
        agentcard convert --to agentcard|afm|a2a FILE   (see agentcard convert --help)
 
-Checks AgentCard files (.md, .markdown, .yaml, .yml) and folders of them as one load-set.
-  --json             print one JSON object {agents, diagnostics} instead of text
+Checks agent definitions and folders of them as one load-set: AgentCard (.md, .markdown, .yaml,
+.yml), AFM (*.afm.md), OpenAgentSpec, TsAgent agent folders and A2A AgentCard JSON, each file in its
+detected format.
+  --reporter NAME    human (default): one line per problem and a summary;
+                     github: GitHub Actions annotations (::error file=…,line=…::message) and the summary;
+                     json: one JSON object {agents, diagnostics}
+  --json             the same as --reporter json
+  --max-warnings N   also exit 1 when there are more than N warnings
   --profile NAME     rfc (default): the RFC as written; fast-agent: what fast-agent 0.10.9 does
+  --format FORMAT    read every file a format claims (and every file named) as FORMAT instead:
+                     ${FORMAT_IDS.join(', ')}
   -h, --help         show this help`;
 
 /** Where the command writes; injected so tests can run it in-process. */
@@ -31,8 +40,11 @@ export interface Io {
 }
 
 interface Parsed {
-  json: boolean;
+  reporter: ReporterName;
+  /** Most warnings allowed before the exit code is 1; unlimited when undefined. */
+  maxWarnings: number | undefined;
   profile: Profile;
+  format: FormatId | undefined;
   paths: string[];
 }
 
@@ -40,15 +52,38 @@ function parseArgs(args: string[]): Parsed | string {
   const [command, ...rest] = args;
   if (command === undefined || command === '-h' || command === '--help') return USAGE;
   if (command !== 'check') return `agentcard: unknown command '${command}'\n\n${USAGE}`;
-  const parsed: Parsed = { json: false, profile: 'rfc', paths: [] };
+  const parsed: Parsed = {
+    reporter: 'human',
+    maxWarnings: undefined,
+    profile: 'rfc',
+    format: undefined,
+    paths: [],
+  };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
-    if (arg === '--json') parsed.json = true;
-    else if (arg === '--profile' || arg.startsWith('--profile=')) {
-      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : rest[++i];
-      if (!PROFILES.includes(value as Profile))
+    const option = (name: string) => arg === name || arg.startsWith(`${name}=`);
+    const value = () => (arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : rest[++i]);
+    if (arg === '--json') parsed.reporter = 'json';
+    else if (option('--reporter')) {
+      const name = value();
+      if (!REPORTERS.includes(name as ReporterName))
+        return `agentcard: --reporter must be one of ${REPORTERS.join(', ')}`;
+      parsed.reporter = name as ReporterName;
+    } else if (option('--max-warnings')) {
+      const count = value();
+      if (count === undefined || !/^\d+$/.test(count))
+        return 'agentcard: --max-warnings needs a whole number of warnings (0 or more)';
+      parsed.maxWarnings = Number(count);
+    } else if (option('--profile')) {
+      const profile = value();
+      if (!PROFILES.includes(profile as Profile))
         return `agentcard: --profile must be one of ${PROFILES.join(', ')}`;
-      parsed.profile = value as Profile;
+      parsed.profile = profile as Profile;
+    } else if (option('--format')) {
+      const format = value();
+      if (!FORMAT_IDS.includes(format as FormatId))
+        return `agentcard: --format must be one of ${FORMAT_IDS.join(', ')}`;
+      parsed.format = format as FormatId;
     } else if (arg === '-h' || arg === '--help') return USAGE;
     else if (arg === '--') (parsed.paths.push(...rest.slice(i + 1)), (i = rest.length));
     else if (arg.startsWith('-')) return `agentcard: unknown option '${arg}'\n\n${USAGE}`;
@@ -79,6 +114,7 @@ export function run(args: string[], io: Io): number {
     profile: parsed.profile,
     cards: loaded.cards,
     discovered: loaded.discovered,
+    ...(parsed.format ? { format: parsed.format } : {}),
     readFile: (path) => readText(path, io.cwd),
     ...(io.env ? { env: definedOnly(io.env) } : {}),
     isDirectory: (path) => {
@@ -89,47 +125,16 @@ export function run(args: string[], io: Io): number {
       }
     },
   });
-  if (parsed.json) io.out(JSON.stringify(toJson(result)) + '\n');
-  else io.out(formatHuman(result, loaded.cards.length));
-  return result.diagnostics.some((d) => d.severity === 'error') ? EXIT.errors : EXIT.ok;
-}
-
-/** The `--json` object: agents that compiled without errors, and every diagnostic. */
-export function toJson(result: CheckResult): { agents: unknown[]; diagnostics: unknown[] } {
-  return {
-    agents: result.agents.map((a) => ({
-      name: a.name,
-      type: a.type,
-      file: a.file,
-      line: a.line,
-      data: a.data,
-      history: a.history,
-      pythonRefs: a.pythonRefs,
-    })),
-    diagnostics: result.diagnostics.map((d) => ({
-      code: d.code,
-      severity: d.severity,
-      message: d.message,
-      file: d.file,
-      line: d.line,
-      column: d.column,
-      endLine: d.endLine,
-      endColumn: d.endColumn,
-      card: d.card ?? null,
-    })),
-  };
-}
-
-function formatHuman(result: CheckResult, fileCount: number): string {
-  const lines = result.diagnostics.map(
-    (d: Diagnostic) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`,
-  );
-  const count = (s: string) => result.diagnostics.filter((d) => d.severity === s).length;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  lines.push(
-    `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')} in ${plural(fileCount, 'file')}; ${plural(result.agents.length, 'agent')} compiled (profile ${result.profile})`,
-  );
-  return lines.join('\n') + '\n';
+  io.out(formatReport(parsed.reporter, { result, fileCount: loaded.cards.length }));
+  if (result.diagnostics.some((d) => d.severity === 'error')) return EXIT.errors;
+  const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
+  if (parsed.maxWarnings !== undefined && warnings > parsed.maxWarnings) {
+    io.err(
+      `agentcard: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${parsed.maxWarnings}\n`,
+    );
+    return EXIT.errors;
+  }
+  return EXIT.ok;
 }
 
 function definedOnly(env: Readonly<Record<string, string | undefined>>): Record<string, string> {

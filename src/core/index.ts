@@ -79,3 +79,7 @@ export type { ContextItem, IncludeMode } from './formats/tsagent/read-context-it
 export { analyzeA2aCard } from './formats/a2a/index.ts';
 export { PLACEHOLDER_URL as A2A_PLACEHOLDER_URL } from './formats/a2a/emit-card.ts';
 export { PROTOCOL_VERSION as A2A_PROTOCOL_VERSION } from './formats/a2a/advise-card.ts';
+export { generateSchemas, SCHEMA_SETS } from './schemas/generate-schemas.ts';
+export { SCHEMA_VERSION } from './schemas/schema-set.ts';
+export type { SchemaFile, SchemaSet } from './schemas/schema-set.ts';
+export type { JsonSchemaObject } from './schemas/convert-schema.ts';

@@ -4,8 +4,19 @@ import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { run, toJson } from '../../src/cli/main.ts';
+import { escapeData, escapeProperty } from '../../src/cli/reporters.ts';
 import { checkLoadSet } from '../../src/core/index.ts';
 import { goldenCases } from '../golden/golden-corpus.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+let built = false;
+/** Builds the command line and the core into dist-cli/ once per run of this file. */
+function buildCli(): void {
+  if (built) return;
+  const build = spawnSync('npm', ['run', 'build:cli'], { cwd: ROOT, encoding: 'utf8' });
+  expect(build.status, build.stdout + build.stderr).toBe(0);
+  built = true;
+}
 
 function runCli(args: string[], cwd: string) {
   let out = '';
@@ -169,11 +180,7 @@ describe('agentcard check output', () => {
 
   it('runs as the installed bin with plain node from any folder', () => {
     const bin = new URL('../../bin/agentcard.js', import.meta.url).pathname;
-    const build = spawnSync('npm', ['run', 'build:cli'], {
-      cwd: new URL('../..', import.meta.url).pathname,
-      encoding: 'utf8',
-    });
-    expect(build.status).toBe(0);
+    buildCli();
     const out = execFileSync('node', [bin, 'check', '--json', 'good.md'], {
       cwd: dir,
       encoding: 'utf8',
@@ -182,5 +189,135 @@ describe('agentcard check output', () => {
     const bad = spawnSync('node', [bin, 'check', 'bad.yaml'], { cwd: dir, encoding: 'utf8' });
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('bad.yaml:3:1 error unknown-field');
+  }, 60_000);
+});
+
+describe('agentcard check reporters', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentcard-reporters-'));
+  // A file name with `,` and `:` and a field name with `%`: each must be escaped in the annotations.
+  writeFileSync(join(dir, 'a,b:c.yaml'), 'name: ci\nmodle: x\n"50%": 1\n');
+  writeFileSync(join(dir, 'good.md'), '---\ntype: agent\nname: ok\n---\nHi.\n');
+  writeFileSync(join(dir, 'warn.yaml'), 'name: warned\n');
+
+  it('--reporter github prints one GitHub Actions annotation per problem, then the summary', () => {
+    const { code, out } = runCli(
+      ['check', '--reporter', 'github', 'a,b:c.yaml', 'good.md', 'warn.yaml'],
+      dir,
+    );
+    expect(code).toBe(1);
+    expect(out.split('\n')).toEqual([
+      '::warning file=a%2Cb%3Ac.yaml,line=1,col=1,endLine=1,endColumn=9,title=agentcard%3A missing-type::The card has no `type`; it is read as `agent`',
+      "::error file=a%2Cb%3Ac.yaml,line=2,col=1,endLine=2,endColumn=6,title=agentcard%3A unknown-field::Unknown field 'modle' for type 'agent'; did you mean 'model'?",
+      "::error file=a%2Cb%3Ac.yaml,line=3,col=1,endLine=3,endColumn=6,title=agentcard%3A unknown-field::Unknown field '50%25' for type 'agent'",
+      '::warning file=warn.yaml,line=1,col=1,endLine=1,endColumn=13,title=agentcard%3A missing-type::The card has no `type`; it is read as `agent`',
+      '2 errors, 2 warnings, 0 notes in 3 files; 2 agents compiled (profile rfc)',
+      '',
+    ]);
+  });
+
+  it('annotates notes as ::notice', () => {
+    mkdirSync(join(dir, 'folder'));
+    writeFileSync(join(dir, 'folder', 'readme.md'), '# Not a card\n');
+    writeFileSync(join(dir, 'folder', 'one.md'), '---\ntype: agent\n---\n');
+    const { out } = runCli(['check', '--reporter=github', 'folder'], dir);
+    expect(out).toMatch(
+      /^::notice file=folder\/readme\.md,line=1,col=1,.*title=agentcard%3A not-a-card::/m,
+    );
+  });
+
+  it('escapes messages and properties as GitHub reads workflow commands', () => {
+    expect(escapeData('100% done\r\nnext: a, b')).toBe('100%25 done%0D%0Anext: a, b');
+    expect(escapeProperty('100% done\r\nnext: a, b')).toBe('100%25 done%0D%0Anext%3A a%2C b');
+  });
+
+  it('--reporter json is --json', () => {
+    const args = ['good.md', 'warn.yaml'];
+    const json = runCli(['check', '--json', ...args], dir);
+    expect(runCli(['check', '--reporter', 'json', ...args], dir)).toEqual(json);
+    expect(JSON.parse(json.out).diagnostics).toHaveLength(1);
+  });
+
+  it('--max-warnings N exits 1 when there are more than N warnings, and says so on stderr', () => {
+    expect(runCli(['check', 'good.md', 'warn.yaml'], dir).code).toBe(0);
+    expect(runCli(['check', '--max-warnings', '1', 'good.md', 'warn.yaml'], dir).code).toBe(0);
+    const over = runCli(['check', '--max-warnings=0', 'good.md', 'warn.yaml'], dir);
+    expect(over.code).toBe(1);
+    expect(over.err).toBe('agentcard: 1 warning, more than --max-warnings 0\n');
+    expect(over.out).toMatch(/^warn\.yaml:1:1 warning missing-type /);
+    expect(runCli(['check', '--max-warnings', '0', 'good.md'], dir).code).toBe(0);
+  });
+
+  it('answers a bad --reporter or --max-warnings with exit 2', () => {
+    expect(runCli(['check', '--reporter', 'sarif', 'good.md'], dir).code).toBe(2);
+    expect(runCli(['check', '--max-warnings', '-1', 'good.md'], dir).code).toBe(2);
+    expect(runCli(['check', '--max-warnings', 'many', 'good.md'], dir).code).toBe(2);
+    expect(runCli(['check', 'good.md', '--max-warnings'], dir).code).toBe(2);
+  });
+});
+
+describe('the core as a library: agentcard-playground/core', () => {
+  // Inside the package folder, so Node resolves the package's own name through its `exports` (self-reference),
+  // as it would for a project that has the package in node_modules.
+  const dir = join(ROOT, 'test-results', 'library-import');
+  mkdirSync(dir, { recursive: true });
+
+  it('imports from plain Node ESM by the package name and checks a load-set', () => {
+    buildCli();
+    const script = join(dir, 'use-core.mjs');
+    writeFileSync(
+      script,
+      [
+        "import { checkLoadSet, generateSchemas } from 'agentcard-playground/core';",
+        'const result = checkLoadSet({',
+        "  'chain.md': '---\\ntype: chain\\nname: c\\nsequence: [a]\\n---\\n',",
+        "  'a.yaml': 'type: agent\\nname: a\\nmodle: x\\n',",
+        '});',
+        'console.log(JSON.stringify({',
+        '  agents: result.agents.map((a) => [a.name, a.type, a.ok]),',
+        '  codes: result.diagnostics.map((d) => [d.file, d.line, d.code, d.severity]),',
+        "  schemas: generateSchemas().some((f) => f.path === 'schemas/v1/agentcard.schema.json'),",
+        '}));',
+      ].join('\n'),
+    );
+    const out = execFileSync('node', [script], { cwd: tmpdir(), encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({
+      agents: [['c', 'chain', true]],
+      codes: [['a.yaml', 3, 'unknown-field', 'error']],
+      schemas: true,
+    });
+  }, 60_000);
+
+  it('comes with types that TypeScript resolves from the package name', () => {
+    buildCli();
+    writeFileSync(
+      join(dir, 'use-core.mts'),
+      [
+        "import { checkLoadSet, type CheckResult, type Diagnostic } from 'agentcard-playground/core';",
+        "const result: CheckResult = checkLoadSet({ 'a.md': '---\\nname: a\\n---\\n' });",
+        'const first: Diagnostic | undefined = result.diagnostics[0];',
+        '// @ts-expect-error: a load-set maps paths to texts',
+        "checkLoadSet({ 'a.md': 1 });",
+        'export const line: number | undefined = first?.line;',
+      ].join('\n'),
+    );
+    const tsc = spawnSync(
+      'node',
+      [
+        join(ROOT, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--skipLibCheck',
+        '--types',
+        'node',
+        join(dir, 'use-core.mts'),
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
   }, 60_000);
 });

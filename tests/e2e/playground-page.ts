@@ -113,6 +113,17 @@ export class PlaygroundPage {
     await this.waitForChecked();
   }
 
+  /**
+   * Waits until the service worker controls the page, i.e. the build is precached and the playground
+   * would open with no network.
+   */
+  async waitForOfflineReady(): Promise<void> {
+    await this.page.evaluate(() => navigator.serviceWorker.ready);
+    await expect
+      .poll(() => this.page.evaluate(() => navigator.serviceWorker.controller !== null))
+      .toBe(true);
+  }
+
   // ---- status ----
 
   /** Waits until the results shown are those of the current text. */

@@ -225,5 +225,12 @@ export function requiredFields(type: CardType): readonly string[] {
   return TYPE_RULES[type].required;
 }
 
+/** Fields whose explicit `null` fast-agent rejects (elsewhere `null` means "not set"). */
+export const NULL_REJECTED_FIELDS: ReadonlySet<string> = new Set([
+  'subagents',
+  'subagent_model',
+  'type',
+]);
+
 /** Every field name any type knows (for "did you mean" across types). */
 export const ALL_FIELDS: readonly string[] = Object.keys(FIELD_DOCS);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { expressedAs } from '../schemas/json-schema-forms.ts';
 import { LIFECYCLE_HOOK_POINTS } from './card-fields.ts';
 
 /**
@@ -18,10 +19,11 @@ const isMapping = (x: unknown): boolean => typeof x === 'object' && x !== null &
 const plain = <T extends v.GenericSchema<Record<string, unknown>>>(schema: T, message: string) =>
   v.pipe(v.custom<Record<string, unknown>>(isMapping, message), schema);
 const text = (what: string) => v.string(`${what} must be a string`);
+// `\S` matches exactly what `trim()` removes, and unlike a `check` it carries over to JSON Schema.
 const nonEmpty = (what: string) =>
   v.pipe(
     v.string(`${what} must be a non-empty string`),
-    v.check((s) => s.trim() !== '', `${what} must be a non-empty string`),
+    v.regex(/\S/, `${what} must be a non-empty string`),
   );
 const bool = (what: string) => v.boolean(`${what} must be a boolean (true or false)`);
 const int = (what: string) =>
@@ -68,17 +70,23 @@ const MCP_CONNECT_KEYS = [
   'defer_loading',
   'protocol_mode',
 ];
+const PROTOCOL_MODES = ['auto', 'modern', 'legacy'];
 const mcpConnectEntry = v.pipe(
   mapping('each `mcp_connect` entry'),
-  v.check(
-    (o) => Object.keys(o).every((k) => MCP_CONNECT_KEYS.includes(k)),
-    `\`mcp_connect\` entries allow only: ${MCP_CONNECT_KEYS.join(', ')} (command, args, env and cwd are not allowed: a connection target is not a local command)`,
+  expressedAs(
+    v.check<Record<string, unknown>, string>(
+      (o) => Object.keys(o).every((k) => MCP_CONNECT_KEYS.includes(k)),
+      `\`mcp_connect\` entries allow only: ${MCP_CONNECT_KEYS.join(', ')} (command, args, env and cwd are not allowed: a connection target is not a local command)`,
+    ),
+    { propertyNames: { enum: MCP_CONNECT_KEYS } },
   ),
-  v.check(
-    (o) =>
-      o['protocol_mode'] === undefined ||
-      ['auto', 'modern', 'legacy'].includes(o['protocol_mode'] as string),
-    '`protocol_mode` must be one of auto, modern, legacy',
+  expressedAs(
+    v.check<Record<string, unknown>, string>(
+      (o) =>
+        o['protocol_mode'] === undefined || PROTOCOL_MODES.includes(o['protocol_mode'] as string),
+      '`protocol_mode` must be one of auto, modern, legacy',
+    ),
+    { properties: { protocol_mode: { enum: PROTOCOL_MODES } } },
   ),
   v.check((o) => {
     const connector = typeof o['connector_id'] === 'string' && o['connector_id'].trim() !== '';
@@ -242,10 +250,13 @@ const FIELDS: Record<string, FieldSpec> = {
   lifecycle_hooks: {
     schema: v.pipe(
       mapping('`lifecycle_hooks`'),
-      v.check(
-        (o) =>
-          Object.keys(o).every((k) => (LIFECYCLE_HOOK_POINTS as readonly string[]).includes(k)),
-        `\`lifecycle_hooks\` keys must be ${LIFECYCLE_HOOK_POINTS.join(' or ')}`,
+      expressedAs(
+        v.check<Record<string, unknown>, string>(
+          (o) =>
+            Object.keys(o).every((k) => (LIFECYCLE_HOOK_POINTS as readonly string[]).includes(k)),
+          `\`lifecycle_hooks\` keys must be ${LIFECYCLE_HOOK_POINTS.join(' or ')}`,
+        ),
+        { propertyNames: { enum: [...LIFECYCLE_HOOK_POINTS] } },
       ),
     ),
   },
@@ -258,7 +269,13 @@ const FIELDS: Record<string, FieldSpec> = {
   tool_input_schema: {
     schema: v.pipe(
       mapping('`tool_input_schema`'),
-      v.check((o) => o['type'] === 'object', '`tool_input_schema` must have `type: object`'),
+      expressedAs(
+        v.check<Record<string, unknown>, string>(
+          (o) => o['type'] === 'object',
+          '`tool_input_schema` must have `type: object`',
+        ),
+        { properties: { type: { const: 'object' } }, required: ['type'] },
+      ),
     ),
   },
   messages: {

@@ -8,6 +8,7 @@ import {
   ALL_FIELDS,
   allowedFields,
   isRfcOnlyField,
+  NULL_REJECTED_FIELDS,
   requiredFields,
   TOOL_HOOK_POINTS,
 } from './card-fields.ts';
@@ -28,9 +29,6 @@ export interface ValidatedFields {
   anchor: [number, number];
   diagnostics: RawDiagnostic[];
 }
-
-/** Fields whose explicit `null` fast-agent rejects (elsewhere `null` means "not set"). */
-const NULL_REJECTED = new Set(['subagents', 'subagent_model', 'type']);
 
 /**
  * Validates the frontmatter / YAML document of one card against the rules of its `type`: reports every
@@ -185,7 +183,7 @@ export function validateFields(
     const value = plainValue(values[name]);
     if (value === null || value === undefined) {
       nulls.add(name);
-      if (NULL_REJECTED.has(name))
+      if (NULL_REJECTED_FIELDS.has(name))
         push(
           problem('invalid-value', `'${name}' must not be empty`, range.value[0], range.value[1]),
         );
