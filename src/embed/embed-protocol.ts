@@ -133,8 +133,19 @@ export type HostMessageResult =
   | { kind: 'invalid'; id: string | undefined; reason: string }
   | { kind: 'foreign' };
 
-/** Validates a message received from a host. Never throws. */
+/**
+ * Validates a message received from a host. Never throws (structured clone only delivers plain data, but a
+ * same-window caller could pass anything).
+ */
 export function parseHostMessage(data: unknown): HostMessageResult {
+  try {
+    return readHostMessage(data);
+  } catch {
+    return { kind: 'foreign' };
+  }
+}
+
+function readHostMessage(data: unknown): HostMessageResult {
   const envelope = v.safeParse(envelopeSchema, data);
   if (!envelope.success) return { kind: 'foreign' };
   const { version, type, id, payload } = envelope.output;
@@ -219,6 +230,14 @@ export type EmbedPayload<T extends EmbedMessage['type']> = Extract<
 
 /** Validates a message received from an embed; undefined for anything else. Never throws. */
 export function parseEmbedMessage(data: unknown): EmbedMessage | undefined {
+  try {
+    return readEmbedMessage(data);
+  } catch {
+    return undefined;
+  }
+}
+
+function readEmbedMessage(data: unknown): EmbedMessage | undefined {
   const envelope = v.safeParse(envelopeSchema, data);
   if (!envelope.success) return undefined;
   const { version, type, id, payload } = envelope.output;
