@@ -33,6 +33,11 @@ export async function startEmbed(
     await model.open(location.hash, undefined);
     embed.applyOptions();
   }
+  // A new link in the fragment (the host changed the iframe's URL) replaces the content.
+  addEventListener('hashchange', () => {
+    if (!location.hash) return;
+    void model.open(location.hash, undefined).then(() => embed.applyOptions());
+  });
   const playgroundUrl = new URL('./', location.href).href;
   target.replaceChildren();
   mount(Embed, { target, props: { embed, playgroundUrl } });

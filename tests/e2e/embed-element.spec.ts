@@ -2,7 +2,7 @@
  * Stories of a documentation site on another origin that uses the `<agentcard-playground>` element: one script
  * tag from the playground, cards inline, and a strict Content-Security-Policy of its own.
  */
-import { EmbedFrame, expect, HostPage, test, type HostSite } from './embed-host.ts';
+import { EmbedFrame, expect, HostPage, permalinkOf, test, type HostSite } from './embed-host.ts';
 
 /** Serves a docs page with two elements: `#first` (one card with an error) and `#second` (two files). */
 function twoElementsPage(site: HostSite, playground: string): string {
@@ -154,6 +154,33 @@ test.describe('the <agentcard-playground> element on a page of another origin', 
     const second = await EmbedFrame.of(page.locator('#second iframe'));
     expect(await second.paths()).toEqual(['pipeline.yaml', 'writer.md']);
   });
+});
+
+test('an element shows a permalink, and a new one replaces it in place', async ({
+  page,
+  site,
+  playground,
+}) => {
+  const one = await permalinkOf({ 'one.md': '---\ntype: agent\nname: one\n---\nFirst.\n' });
+  const two = await permalinkOf({ 'two.md': '---\ntype: agent\nname: two\n---\nSecond.\n' });
+  site.serve(
+    '/link.html',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link</title>
+<script src="${playground}/agentcard-playground.js" defer></script></head>
+<body><agentcard-playground id="linked" permalink="${one}"></agentcard-playground></body></html>`,
+  );
+  const host = new HostPage(page);
+  await host.open(`${site.origin}/link.html`);
+  const embed = await EmbedFrame.of(page.locator('#linked iframe'));
+  await expect.poll(() => embed.paths()).toEqual(['one.md']);
+  await expect.poll(async () => (await host.messages('linked', 'ready')).length).toBe(1);
+  await page.locator('#linked').evaluate((el, link) => el.setAttribute('permalink', link), two);
+  await expect.poll(() => embed.paths()).toEqual(['two.md']);
+  // The same document, still listening: no second ready, and live attributes still reach it.
+  await page.locator('#linked').evaluate((el) => el.setAttribute('theme', 'dark'));
+  await expect.poll(() => embed.theme()).toBe('dark');
+  expect(await host.messages('linked', 'ready')).toHaveLength(1);
+  expect(host.errors).toEqual([]);
 });
 
 test('the demo page in the build shows both ways without errors', async ({ page }) => {

@@ -107,7 +107,6 @@ export class AgentCardPlaygroundElement extends HTMLElement {
       return;
     }
     this.embedOrigin = page.origin;
-    this.ready = false;
     // A sandbox keeps a cross-origin embed from navigating the page. (With the page's own origin it would
     // be moot: a same-origin frame allowed to run scripts can lift it, and browsers warn about that.)
     if (page.origin !== location.origin)
@@ -118,7 +117,7 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     else frame.removeAttribute('sandbox');
     const lines = Number(this.getAttribute('lines'));
     this.applyHeight(lines >= 1 ? Math.round(lines * 21 + 80) : 200);
-    frame.src = embedUrl(page, {
+    const src = embedUrl(page, {
       view: this.getAttribute('view'),
       readonly: this.hasAttribute('readonly'),
       theme: this.getAttribute('theme'),
@@ -129,6 +128,9 @@ export class AgentCardPlaygroundElement extends HTMLElement {
       origins: location.origin.startsWith('http') ? [location.origin] : [],
       permalink: this.getAttribute('permalink'),
     });
+    // Only a new fragment: the embed stays loaded (and ready) and opens the new link itself.
+    if (frame.src.split('#')[0] !== src.split('#')[0]) this.ready = false;
+    frame.src = src;
   }
 
   private pageUrl(): URL | undefined {
