@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test as base, type Frame, type Locator, type Page } from '@playwright/test';
 import { encodePermalink } from '../../src/app/permalink/permalink.ts';
+import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { EMBED_TEST_IDS } from '../../src/embed/embed-test-ids.ts';
 
 /** A site of static pages on its own origin. */
@@ -180,6 +181,8 @@ export class EmbedFrame {
   readonly fileTabs: Locator;
   readonly openLink: Locator;
   readonly loadButton: Locator;
+  readonly waiting: Locator;
+  readonly outputJson: Locator;
 
   private constructor(
     readonly iframe: Locator,
@@ -187,11 +190,13 @@ export class EmbedFrame {
   ) {
     const inside = iframe.contentFrame();
     this.root = inside.getByTestId(EMBED_TEST_IDS.root);
-    this.editor = inside.getByTestId('editor');
+    this.editor = inside.getByTestId(TEST_IDS.editor);
     this.editorContent = this.editor.locator('.cm-content');
     this.fileTabs = inside.getByTestId(EMBED_TEST_IDS.fileTab);
     this.openLink = inside.getByTestId(EMBED_TEST_IDS.openLink);
     this.loadButton = inside.getByTestId(EMBED_TEST_IDS.loadButton);
+    this.waiting = inside.getByTestId(EMBED_TEST_IDS.waiting);
+    this.outputJson = inside.getByTestId(TEST_IDS.outputJson);
   }
 
   /** The embed in `iframe`, once its page has loaded. */

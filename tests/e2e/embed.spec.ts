@@ -153,7 +153,7 @@ test.describe('an iframe embed on a page of another origin', () => {
     playground,
   }) => {
     const { host, embed } = await openDocs(page, site, playground, '');
-    await expect(embed.root.getByTestId('embed-waiting')).toBeVisible();
+    await expect(embed.waiting).toBeVisible();
     await expect.poll(() => host.messages('embed-1', 'ready')).toHaveLength(1);
     expect(await host.messages('embed-1', 'diagnostics')).toEqual([]);
     await host.post(
@@ -380,7 +380,7 @@ test.describe('an iframe embed on a page of another origin', () => {
       'aria-selected',
       'true',
     );
-    await expect(inside.getByTestId('output-json')).toContainText('sizer');
+    await expect(embed.outputJson).toContainText('sizer');
     await expect.poll(() => host.messages('embed-1', 'ready')).toHaveLength(1);
     await embed.expectSizedToContent();
   });

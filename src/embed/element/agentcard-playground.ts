@@ -168,6 +168,11 @@ export class AgentCardPlaygroundElement extends HTMLElement {
         return;
       case 'ready':
         this.ready = true;
+        // The attributes may have changed while the frame loaded with the old ones in its URL.
+        if (message.payload.theme !== this.theme)
+          this.post(makeMessage('setTheme', { theme: this.theme }));
+        if (message.payload.readonly !== this.hasAttribute('readonly'))
+          this.post(makeMessage('setReadonly', { readonly: this.hasAttribute('readonly') }));
         if (!this.pendingFiles) this.readInlineCards();
         if (this.pendingFiles) this.sendFiles();
         break;
