@@ -2,6 +2,7 @@
  * Stories of a documentation site on another origin that embeds the playground with an iframe, following
  * docs/embedding.md: its page runs public/embed-demo-host.js, the host script the docs show.
  */
+import { decodePermalink } from '../../src/app/permalink/permalink.ts';
 import { EmbedFrame, expect, HostPage, permalinkOf, test, type HostSite } from './embed-host.ts';
 
 const SIZER = `---
@@ -330,7 +331,7 @@ test.describe('an iframe embed on a page of another origin', () => {
     expect(await embed.idbOpens()).toBe(1);
   });
 
-  test('Open in playground carries the edited content to the full app', async ({
+  test('Open in playground carries the edited content to the full app, even when clicked at once', async ({
     page,
     site,
     playground,
@@ -342,9 +343,12 @@ test.describe('an iframe embed on a page of another origin', () => {
       '',
       await permalinkOf({ 'sizer.md': SIZER }),
     );
-    await expect(embed.editorContent).toContainText('sizer');
-    await embed.typeAtEnd('Edited in the docs.');
     await expect(embed.openLink).toHaveAttribute('href', new RegExp(`^${playground}/#v1:`));
+    const before = await embed.openLink.getAttribute('href');
+    const decoded = await decodePermalink(before!);
+    expect(decoded.ok && decoded.envelope.files).toEqual({ 'sizer.md': SIZER });
+
+    await embed.typeAtEnd('Edited in the docs.');
     const [app] = await Promise.all([page.waitForEvent('popup'), embed.openLink.click()]);
     await expect(app.locator('.cm-content')).toContainText('Edited in the docs.');
     await expect
@@ -356,6 +360,10 @@ test.describe('an iframe embed on a page of another origin', () => {
         ),
       )
       .toBe(`${SIZER}Edited in the docs.`);
+    // The link itself follows the edit too.
+    await expect(embed.openLink).not.toHaveAttribute('href', before!);
+    const after = await decodePermalink((await embed.openLink.getAttribute('href'))!);
+    expect(after.ok && after.envelope.files).toEqual({ 'sizer.md': `${SIZER}Edited in the docs.` });
   });
 
   test('view=output starts on the compiled output; load=click waits for the reader', async ({
