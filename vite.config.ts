@@ -44,7 +44,12 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // The app, and the embed view for documentation sites (docs/embedding.md).
+    rolldownOptions: { input: { main: 'index.html', embed: 'embed.html' } },
+  },
   test: {
     include: [
       'src/**/*.test.ts',

@@ -78,6 +78,28 @@ describe('AnalysisClient', () => {
     });
   });
 
+  it('asks for a card chosen while a request is in flight once that request is answered', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    client.choose({ file: 'a.md', index: 0 });
+    expect(worker.requests).toHaveLength(1);
+    worker.answer();
+    expect(worker.requests.at(-1)).toEqual({
+      type: 'select',
+      rev: 1,
+      select: { file: 'a.md', index: 0 },
+    });
+  });
+
+  it('lets a follow-up check carry a card chosen while edits wait, without a separate select', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    client.choose({ file: 'a.md', index: 0 });
+    client.update({ 'a.md': 'AB' }, 'rfc', { file: 'a.md', index: 0 });
+    const worker = FakeWorker.all[0]!;
+    worker.answer();
+    expect(worker.requests.map((r) => r.type)).toEqual(['check', 'check']);
+  });
+
   it('drops answers to requests that are no longer in flight', () => {
     client.update({ 'a.md': '1' }, 'rfc', null);
     const worker = FakeWorker.all[0]!;

@@ -42,6 +42,8 @@ export class AnalysisClient {
   private conversionId = 0;
   private select: CardRef | null = null;
   private dirty = false;
+  /** `choose` was called while a request was in flight, after it was sent. */
+  private chooseAfter = false;
   private hangs = 0;
   private disposed = false;
 
@@ -72,11 +74,20 @@ export class AnalysisClient {
   /** Asks for the compiled output of another card without re-checking. */
   choose(select: CardRef | null): void {
     this.select = select;
-    if (this.inFlight !== null || this.dirty) return; // the next result carries it
+    if (this.dirty) return; // the next request carries it
+    if (this.inFlight !== null) {
+      // The request in flight was sent with the previous choice: ask again once it is answered.
+      this.chooseAfter = true;
+      return;
+    }
+    this.postSelect();
+  }
+
+  private postSelect(): void {
     this.ensureWorker().postMessage({
       type: 'select',
       rev: this.rev,
-      select,
+      select: this.select,
     } satisfies AnalysisRequest);
   }
 
@@ -116,6 +127,7 @@ export class AnalysisClient {
   private pump(): void {
     if (this.disposed || this.inFlight !== null || !this.dirty) return;
     this.dirty = false;
+    this.chooseAfter = false;
     const changed: Record<string, string> = {};
     for (const [path, text] of Object.entries(this.files))
       if (this.sent[path] !== text) changed[path] = text;
@@ -172,6 +184,10 @@ export class AnalysisClient {
     } else {
       // Delivered even when newer edits wait: the newest complete answer beats none while typing.
       this.onEvent({ kind: 'result', response });
+    }
+    if (this.chooseAfter && !this.dirty) {
+      this.chooseAfter = false;
+      this.postSelect();
     }
     this.pump();
   }

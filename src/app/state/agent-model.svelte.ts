@@ -380,6 +380,18 @@ export class AgentModel {
     this.markChanged();
   }
 
+  /** Opens `files` as a new workspace called `name` (an embed's content from its host); local work is kept. */
+  async openFiles(
+    name: string,
+    files: Record<string, string>,
+    active: string,
+    profile: Profile,
+  ): Promise<void> {
+    await this.flush();
+    this.setWorkspace(makeWorkspace(name, files, active, profile));
+    this.markChanged();
+  }
+
   /** Starts an empty workspace. */
   async newWorkspace(): Promise<void> {
     await this.flush();

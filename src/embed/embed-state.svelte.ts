@@ -1,0 +1,134 @@
+/**
+ * The embed's own state beside the agent model: whether the reader may edit, the theme, and the glue between
+ * the model and the host page (host messages in, results out). Like the model, it is written only through its
+ * methods; `Embed.svelte` reads it.
+ */
+import type { AgentModel } from '../app/state/agent-model.svelte.ts';
+import { ThemeState } from '../app/theme.svelte.ts';
+import type { EmbedOptions } from './embed-options.ts';
+import type { EmbedPayload, HostMessage } from './embed-protocol.ts';
+import type { HostChannel } from './host-channel.ts';
+
+/** The name the embed's workspace gets (it is never saved; the full app names what it opens itself). */
+const WORKSPACE_NAME = 'Embedded';
+
+/** The embed's state; `connect` starts the exchange with the host. */
+export class EmbedState {
+  /** True: the editor does not take edits. */
+  readonly = $state(false);
+  readonly theme: ThemeState;
+
+  constructor(
+    readonly model: AgentModel,
+    readonly options: EmbedOptions,
+  ) {
+    this.readonly = options.readonly;
+    this.theme = new ThemeState(options.theme);
+  }
+
+  /** True until the workspace has files (an embed without a link waits for its host's `setFiles`). */
+  get waiting(): boolean {
+    return this.model.workspace.active === '';
+  }
+
+  /** Applies a valid host message. */
+  async receive(message: HostMessage): Promise<void> {
+    switch (message.type) {
+      case 'setFiles': {
+        const { files, active, profile } = message.payload;
+        const paths = Object.keys(files);
+        const wanted = this.options.file;
+        const first =
+          active ?? (wanted !== undefined && paths.includes(wanted) ? wanted : paths[0]!);
+        await this.model.openFiles(
+          WORKSPACE_NAME,
+          files,
+          first,
+          profile ?? this.options.profile ?? 'rfc',
+        );
+        return;
+      }
+      case 'setTheme':
+        this.theme.choice = message.payload.theme;
+        return;
+      case 'setReadonly':
+        this.readonly = message.payload.readonly;
+        return;
+    }
+  }
+
+  /** Applies the URL's `file` and `profile` options to content opened from a link. */
+  applyOptions(): void {
+    const { file, profile } = this.options;
+    if (file !== undefined) this.model.setActive(file);
+    if (profile !== undefined) this.model.setProfile(profile);
+  }
+
+  /**
+   * Keeps the host informed: `diagnostics` and `compiled` after every finished check (and `compiled` when the
+   * shown card changes). Also selects the first card of the shown file when none is selected, so the output
+   * has something to show. Returns the function that stops it.
+   */
+  connect(channel: HostChannel): () => void {
+    return $effect.root(() => {
+      $effect(() => {
+        const { analysis, selection, workspace } = this.model;
+        if (analysis.stale || selection) return;
+        const card = analysis.cards.find((c) => c.file === workspace.active);
+        if (card) this.model.selectCard({ file: card.file, index: card.index }, false);
+      });
+      $effect(() => {
+        const analysis = this.model.analysis;
+        if (analysis.stale || this.waiting) return;
+        channel.send('diagnostics', diagnosticsPayload(analysis.diagnostics));
+      });
+      $effect(() => {
+        const analysis = this.model.analysis;
+        const selected = this.model.selected;
+        if (analysis.stale || this.waiting) return;
+        channel.send('compiled', {
+          agents: analysis.agents.map(({ name, type, file, line, ok }) => ({
+            name,
+            type,
+            file,
+            line,
+            ok,
+          })),
+          selected: selected && {
+            name: selected.name,
+            type: selected.type,
+            file: selected.file,
+            line: selected.line,
+            ok: selected.ok,
+            data: selected.data,
+            history: selected.history.map(({ role, content }) => ({ role, content })),
+          },
+        });
+      });
+    });
+  }
+}
+
+function diagnosticsPayload(
+  list: AgentModel['analysis']['diagnostics'],
+): EmbedPayload<'diagnostics'> {
+  const counts = { error: 0, warning: 0, info: 0 };
+  const diagnostics = list.map((d) => {
+    counts[d.severity] += 1;
+    const { code, severity, message, file, from, to, line, column, endLine, endColumn } = d;
+    return {
+      code,
+      severity,
+      message,
+      file,
+      from,
+      to,
+      line,
+      column,
+      endLine,
+      endColumn,
+      ...(d.card === undefined ? {} : { card: d.card }),
+    };
+  });
+  return { diagnostics, counts };
+}

@@ -1,0 +1,9 @@
+/** Test ids of the embed view, shared by its components and the Playwright specs (beside the app's `TEST_IDS`). */
+export const EMBED_TEST_IDS = {
+  root: 'embed',
+  fileTab: 'embed-file-tab',
+  openLink: 'embed-open-link',
+  loadButton: 'embed-load-button',
+  waiting: 'embed-waiting',
+  counts: 'embed-counts',
+} as const;

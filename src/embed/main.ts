@@ -1,0 +1,64 @@
+/**
+ * Entry point of the embed view (`embed.html`). Reads the URL options, connects to the host page and reports
+ * the content height from the start; the playground itself (model, worker, editor) is loaded at once, or, with
+ * `load=click`, only when the reader presses the load button, so a page of many embeds stays light.
+ */
+import './embed.css';
+import { parseEmbedOptions, type EmbedOptions } from './embed-options.ts';
+import type { HostMessage } from './embed-protocol.ts';
+import { EMBED_TEST_IDS } from './embed-test-ids.ts';
+import { observeHeight } from './auto-height.ts';
+import { connectToHost } from './host-channel.ts';
+
+const target = document.getElementById('embed');
+if (!target) throw new Error('embed.html has no #embed element to mount the playground into');
+
+const options = parseEmbedOptions(location.search);
+document.documentElement.dataset['theme'] = initialTheme(options);
+
+// Host messages that arrive before the playground is loaded wait for it (the newest of each type).
+const early = new Map<HostMessage['type'], HostMessage>();
+let deliver = (message: HostMessage): void => void early.set(message.type, message);
+const channel = connectToHost(window, {
+  origins: options.origins,
+  onMessage: (message) => deliver(message),
+});
+observeHeight(target, (height) => channel.send('resize', { height }));
+
+if (options.clickToLoad) showLoadButton(target, options);
+else void start();
+
+async function start(): Promise<void> {
+  const { startEmbed } = await import('./start-embed.ts');
+  const embed = await startEmbed(target!, options, channel.connected);
+  deliver = (message) => void embed.receive(message);
+  for (const message of early.values()) deliver(message);
+  early.clear();
+  embed.connect(channel);
+  channel.send('ready', {
+    files: Object.keys(embed.model.workspace.files),
+    active: embed.model.workspace.active,
+    readonly: embed.readonly,
+    theme: embed.theme.choice,
+  });
+}
+
+function showLoadButton(into: HTMLElement, { lines }: EmbedOptions): void {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'embed-load';
+  button.dataset['testid'] = EMBED_TEST_IDS.loadButton;
+  button.textContent = 'Load the AgentCard playground';
+  if (lines !== undefined) button.style.minHeight = `${lines * 21 + 40}px`;
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    button.textContent = 'Loading…';
+    void start().then(() => button.remove());
+  });
+  into.append(button);
+}
+
+function initialTheme({ theme }: EmbedOptions): 'light' | 'dark' {
+  if (theme !== 'auto') return theme;
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
