@@ -73,19 +73,19 @@ export class EmbedState {
     return $effect.root(() => {
       $effect(() => {
         const { analysis, selection, workspace } = this.model;
-        if (analysis.stale || selection) return;
+        if (this.model.analysisStale || selection) return;
         const card = analysis.cards.find((c) => c.file === workspace.active);
         if (card) this.model.selectCard({ file: card.file, index: card.index }, false);
       });
       $effect(() => {
         const analysis = this.model.analysis;
-        if (analysis.stale || this.waiting) return;
+        if (this.model.analysisStale || this.waiting) return;
         channel.send('diagnostics', diagnosticsPayload(analysis.diagnostics));
       });
       $effect(() => {
         const analysis = this.model.analysis;
         const selected = this.model.selected;
-        if (analysis.stale || this.waiting) return;
+        if (this.model.analysisStale || this.waiting) return;
         channel.send('compiled', {
           agents: analysis.agents.map(({ name, type, file, line, ok }) => ({
             name,
