@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../../src/app/examples.ts';
+import { defaultAgentConfig } from '../../src/core/agentcard/compile-card.ts';
 import { checkLoadSet } from '../../src/core/index.ts';
 
 // The PMO example keeps the RFC's own YAML error on purpose; every other example must check clean.
@@ -22,5 +23,14 @@ describe('the Examples menu', () => {
       EXAMPLES.flatMap((e) => checkLoadSet(e.files).cards.map((c) => c.format)),
     );
     expect([...formats].sort()).toEqual(['a2a', 'afm', 'agentcard', 'openagentspec', 'tsagent']);
+  });
+  it('gives every format the same config keys', () => {
+    const keys = Object.keys(defaultAgentConfig('x')).sort();
+    for (const example of EXAMPLES)
+      for (const agent of checkLoadSet(example.files).compiled)
+        for (const key of keys)
+          expect(Object.hasOwn(agent.data['config'] as object, key), `${example.id} ${key}`).toBe(
+            true,
+          );
   });
 });

@@ -20,6 +20,44 @@ export interface ServerPlan {
  */
 export type AgentData = { [key: string]: Json };
 
+/**
+ * The AgentConfig of an agent that sets nothing but its name: the values `compileCard` fills in for a
+ * plain `agent` card without fields or body (fast-agent's defaults). Formats that know only some of
+ * the fields start from it, so every format compiles to the same set of keys.
+ */
+export function defaultAgentConfig(name: string): { [key: string]: Json } {
+  return {
+    name,
+    instruction: null,
+    description: null,
+    servers: [],
+    tools: {},
+    resources: {},
+    prompts: {},
+    skills: null,
+    model: null,
+    use_history: true,
+    save_trajectory: false,
+    default_request_params: { useHistory: true },
+    human_input: false,
+    default: false,
+    tool_only: false,
+    subagents: null,
+    subagent_model: null,
+    harness_tools: false,
+    api_key: null,
+    function_tools: null,
+    shell: false,
+    cwd: null,
+    tool_hooks: null,
+    lifecycle_hooks: null,
+    commands: null,
+    trim_tool_history: false,
+    tool_input_schema: null,
+    mcp_connect: [],
+  };
+}
+
 /** Workflow fields copied beside `config`, with the defaults fast-agent fills in, per type. */
 const WORKFLOW_FIELDS: Partial<Record<CardType, Record<string, Json | undefined>>> = {
   chain: { sequence: undefined, cumulative: false },

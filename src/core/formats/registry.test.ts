@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultAgentConfig } from '../agentcard/compile-card.ts';
+import { checkLoadSet } from '../load-set/check-load-set.ts';
 import { CONVERSION_TARGETS, FORMAT_IDS, FORMAT_LABELS } from './format-module.ts';
 import { FORMATS } from './registry.ts';
 
@@ -23,5 +25,12 @@ describe('the format registry', () => {
   it('reads every format except AgentCard through its module', () => {
     for (const format of FORMATS)
       expect(format.analyze !== undefined, format.id).toBe(format.id !== 'agentcard');
+  });
+});
+
+describe('defaultAgentConfig', () => {
+  it('is what a plain agent card without fields or body compiles to', () => {
+    const card = checkLoadSet({ 'plain.md': '---\ntype: agent\n---\n' }).compiled[0]!;
+    expect(card.data['config']).toEqual(defaultAgentConfig('plain'));
   });
 });

@@ -6,7 +6,7 @@
  * v0.3.0 schema.
  */
 import * as v from 'valibot';
-import type { Json } from '../../agentcard/compile-card.ts';
+import { defaultAgentConfig, type Json } from '../../agentcard/compile-card.ts';
 import type { Conversion, EmitOptions, EmitSource } from '../format-module.ts';
 import { PROTOCOL_VERSION } from './advise-card.ts';
 import { AGENT_CARD_ENTRIES } from './schema.ts';
@@ -18,32 +18,7 @@ type JsonObject = { [key: string]: Json };
 type Lost = Conversion['lost'];
 
 /** Config fields and the value that means "not used" (anything else is lost in the card). */
-const CONFIG_DEFAULTS: Record<string, Json> = {
-  servers: [],
-  tools: {},
-  resources: {},
-  prompts: {},
-  skills: null,
-  model: null,
-  use_history: true,
-  save_trajectory: false,
-  human_input: false,
-  default: false,
-  tool_only: false,
-  subagents: null,
-  subagent_model: null,
-  harness_tools: false,
-  api_key: null,
-  function_tools: null,
-  shell: false,
-  cwd: null,
-  tool_hooks: null,
-  lifecycle_hooks: null,
-  commands: null,
-  trim_tool_history: false,
-  tool_input_schema: null,
-  mcp_connect: [],
-};
+const CONFIG_DEFAULTS: Record<string, Json> = defaultAgentConfig('');
 
 const CONFIG_REASONS: Record<string, string> = {
   servers: "MCP servers are the agent's own tools; an A2A card does not list them",

@@ -3,7 +3,7 @@
  * as an AgentCard agent's compile), plus the AFM-only facts as `extras`. Reads the plain frontmatter value
  * defensively: a field of the wrong kind is simply left out (the checker has reported it already).
  */
-import type { AgentData, Json } from '../../agentcard/compile-card.ts';
+import { defaultAgentConfig, type AgentData, type Json } from '../../agentcard/compile-card.ts';
 import { DRAFT_TO_CURRENT } from './check-interfaces.ts';
 import { SHAPE_LABELS, type AfmShape } from './shape.ts';
 
@@ -53,34 +53,14 @@ export function compileAfm(src: AfmSource): { data: AgentData; extras: { [key: s
     .filter((p): p is string => p !== undefined);
 
   const config: { [key: string]: Json } = {
-    name: src.name,
+    ...defaultAgentConfig(src.name),
     instruction,
     description,
     servers: names,
     tools,
-    resources: {},
-    prompts: {},
     skills: skills.length > 0 ? skills : null,
     model: modelName === undefined ? null : provider ? `${provider}.${modelName}` : modelName,
-    use_history: true,
-    save_trajectory: false,
     default_request_params: requestParams,
-    human_input: false,
-    default: false,
-    tool_only: false,
-    subagents: null,
-    subagent_model: null,
-    harness_tools: false,
-    api_key: null,
-    function_tools: null,
-    shell: false,
-    cwd: null,
-    tool_hooks: null,
-    lifecycle_hooks: null,
-    commands: null,
-    trim_tool_history: false,
-    tool_input_schema: null,
-    mcp_connect: [],
   };
   if (Object.keys(serverConfigs).length > 0) config['server_configs'] = serverConfigs;
   const data: AgentData = { config, type: 'basic', tool_only: false, schema_version: 1 };

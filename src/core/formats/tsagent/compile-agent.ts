@@ -7,7 +7,7 @@
  * and then by name, separated by blank lines. Items included `manual`ly or chosen by the `agent` at run time
  * are listed in `extras` but are not part of the instruction.
  */
-import type { AgentData, Json } from '../../agentcard/compile-card.ts';
+import { defaultAgentConfig, type AgentData, type Json } from '../../agentcard/compile-card.ts';
 import type { TsAgentShape } from './config-schema.ts';
 import type { TsAgentMode } from './check-definition.ts';
 import type { ServerSummary } from './check-servers.ts';
@@ -61,34 +61,14 @@ export function compileAgent(agent: CheckedAgent): {
 
   const description = stringAt(metadata, 'description');
   const config: { [key: string]: Json } = {
-    name: agent.name,
+    ...defaultAgentConfig(agent.name),
     instruction,
     description: description !== undefined && description.trim() !== '' ? description.trim() : null,
     servers: agent.servers.map((s) => s.name),
-    tools: {},
-    resources: {},
-    prompts: {},
-    skills: null,
     model,
     use_history: useHistory,
-    save_trajectory: false,
     default_request_params: requestParams,
     human_input: agent.mode === 'interactive',
-    default: false,
-    tool_only: false,
-    subagents: null,
-    subagent_model: null,
-    harness_tools: false,
-    api_key: null,
-    function_tools: null,
-    shell: false,
-    cwd: null,
-    tool_hooks: null,
-    lifecycle_hooks: null,
-    commands: null,
-    trim_tool_history: false,
-    tool_input_schema: null,
-    mcp_connect: [],
   };
   if (agent.servers.length > 0)
     config['server_configs'] = Object.fromEntries(agent.servers.map((s) => [s.name, s.config]));
