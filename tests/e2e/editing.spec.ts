@@ -49,7 +49,7 @@ test.describe('Pasting a card bundle', () => {
     await test.step('selecting the chain shows what it compiles to', async () => {
       await playground.selectCard('beta');
       await playground.showTab('Output');
-      await expect(playground.outputPanel.getByRole('heading')).toContainText('beta');
+      await expect(playground.outputPanel.getByRole('heading', { level: 3 })).toContainText('beta');
       await expect(playground.outputJson).toContainText('"beta"');
       await expect(playground.outputJson).toContainText('"alpha"');
     });
