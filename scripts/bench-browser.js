@@ -16,10 +16,11 @@
  * scripts/bench/browser-profile.js profiles the same runs and names where the time and bytes go.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { measureColdLoad } from './bench/browser-cold-load.js';
 import { measurePermalinks } from './bench/browser-permalink.js';
 import { launchChromium, snapshotDist, startPreview } from './bench/browser-server.js';
-import { allJs, initialJs } from './bench/browser-size.js';
+import { allJs, describe, initialJs } from './bench/browser-size.js';
 import {
   addFile,
   fieldNameEnd,
@@ -51,6 +52,8 @@ async function main() {
   const loadAtStart = os.loadavg()[0];
   dist = await snapshotDist();
   const initial = initialJs(dist.dir);
+  const embed = initialJs(dist.dir, 'embed.html');
+  const element = describe(dist.dir, path.join(dist.dir, 'agentcard-playground.js'));
   const every = allJs(dist.dir);
   server = await startPreview(dist.dir);
   browser = await launchChromium();
@@ -94,6 +97,8 @@ async function main() {
     typedChars: typed.length,
     initial,
     every,
+    embed,
+    element,
     cold,
     links,
   });
@@ -215,6 +220,8 @@ function frameRow(label, strokes) {
  * @property {number} typedChars
  * @property {JsFile[]} initial
  * @property {JsFile[]} every
+ * @property {JsFile[]} embed The embed page's initial JavaScript (embed.html, before the playground loads).
+ * @property {JsFile} element The `<agentcard-playground>` element script.
  * @property {Awaited<ReturnType<typeof measureColdLoad>>} cold
  * @property {import('./bench/browser-permalink.js').PermalinkFigure[]} links
  */
@@ -339,6 +346,10 @@ function report(r) {
       `   target <= ${TARGETS.initialKb} KB   ${verdict(coldPage + coldWorker <= TARGETS.initialKb * 1024)}`,
   );
   out(`   c) all JavaScript in dist/assets: ${r.every.length} files, ${kb(sum(r.every))}`);
+  out(
+    `   d) embedding: embed.html's initial JavaScript ${kb(sum(r.embed))} (${r.embed.length} files, before` +
+      ` the playground loads); the <agentcard-playground> element script ${kb(r.element.gzip)}`,
+  );
   out('');
 
   out('4. Permalink length per example');

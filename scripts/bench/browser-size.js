@@ -16,20 +16,22 @@ export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 /**
  * The JavaScript a cold load must fetch before any code runs: the entry `<script type="module">` of
- * dist/index.html, its `<link rel="modulepreload">` files, and every module reachable from them through
- * static `import`/`export … from` declarations (dynamic `import()` and workers excluded).
+ * a page of dist/ (the app's index.html by default), its `<link rel="modulepreload">` files, and every
+ * module reachable from them through static `import`/`export … from` declarations (dynamic `import()`
+ * and workers excluded).
  * @param {string} dist Absolute path of dist/.
+ * @param {string} [page] The HTML page, relative to dist/.
  * @returns {JsFile[]} Entry first, then in discovery order.
  */
-export function initialJs(dist) {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+export function initialJs(dist, page = 'index.html') {
+  const html = readFileSync(path.join(dist, page), 'utf8');
   const roots = [
     ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map(
       (m) => m[1],
     ),
   ];
-  if (roots.length === 0) throw new Error('dist/index.html has no module script');
+  if (roots.length === 0) throw new Error(`dist/${page} has no module script`);
   /** @type {string[]} */
   const order = [];
   const queue = roots.map((src) => path.join(dist, src.replace(/^\//, '')));
