@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnalysisClient, HANG_TIMEOUT_MS, type AnalysisEvent } from './analysis-client.ts';
+import {
+  AnalysisClient,
+  HANG_TIMEOUT_MS,
+  PATCH_MIN_CHARS,
+  type AnalysisEvent,
+} from './analysis-client.ts';
 import type { AnalysisRequest, AnalysisResponse } from './protocol.ts';
 
 /** A worker double that records requests and answers when told to. */
@@ -168,5 +173,81 @@ describe('AnalysisClient conversions', () => {
     const pending = client.convert({ file: 'a.md', index: 0 }, 'afm', {});
     FakeWorker.all[0]!.crash();
     await expect(pending).rejects.toThrow(/crashed/);
+  });
+});
+
+describe('AnalysisClient edits of large files', () => {
+  const big = 'x'.repeat(2 * PATCH_MIN_CHARS) + '\n';
+  const checkRequests = (worker: FakeWorker) =>
+    worker.requests.filter(
+      (r): r is Extract<AnalysisRequest, { type: 'check' }> => r.type === 'check',
+    );
+
+  it('sends an edit of a large file instead of its text, and small files whole', () => {
+    client.update({ 'big.md': big, 'small.md': 'a' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    worker.answer();
+    const edited = big.slice(0, 5) + 'Y' + big.slice(5);
+    client.edited('big.md', { from: 5, to: 5, insert: 'Y' }, edited);
+    client.edited('small.md', { from: 1, to: 1, insert: 'b' }, 'ab');
+    client.update({ 'big.md': edited, 'small.md': 'ab' }, 'rfc', null);
+    const last = checkRequests(worker).at(-1)!;
+    expect(last.patched).toEqual({ 'big.md': [{ from: 5, to: 5, insert: 'Y' }] });
+    expect(last.changed).toEqual({ 'small.md': 'ab' });
+  });
+
+  it('sends the edits made while a request was in flight in order, and they rebuild the text', () => {
+    client.update({ 'big.md': big }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    let text = big;
+    const edits = [
+      { from: 0, to: 0, insert: 'A' },
+      { from: 3, to: 10, insert: '' },
+      { from: 2, to: 2, insert: 'BC' },
+    ];
+    for (const e of edits) {
+      text = text.slice(0, e.from) + e.insert + text.slice(e.to);
+      client.edited('big.md', e, text);
+      client.update({ 'big.md': text }, 'rfc', null);
+    }
+    worker.answer();
+    const last = checkRequests(worker).at(-1)!;
+    let rebuilt = big;
+    for (const e of last.patched['big.md']!)
+      rebuilt = rebuilt.slice(0, e.from) + e.insert + rebuilt.slice(e.to);
+    expect(rebuilt).toBe(text);
+    expect(last.changed).toEqual({});
+  });
+
+  it('sends the whole text when the file changed by anything but the noted edits', () => {
+    client.update({ 'big.md': big }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    worker.answer();
+    const edited = 'Y' + big;
+    client.edited('big.md', { from: 0, to: 0, insert: 'Y' }, edited);
+    client.update({ 'big.md': 'Z' + big }, 'rfc', null);
+    expect(checkRequests(worker).at(-1)!.changed).toEqual({ 'big.md': 'Z' + big });
+    worker.answer();
+    client.edited('big.md', null, 'W' + big);
+    client.update({ 'big.md': 'W' + big }, 'rfc', null);
+    expect(checkRequests(worker).at(-1)!.changed).toEqual({ 'big.md': 'W' + big });
+  });
+
+  it('sends every file whole at once when the worker says an edit did not fit', () => {
+    client.update({ 'big.md': big, 'b.md': 'B' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    worker.answer();
+    const edited = 'Y' + big;
+    client.edited('big.md', { from: 0, to: 0, insert: 'Y' }, edited);
+    client.update({ 'big.md': edited, 'b.md': 'B' }, 'rfc', null);
+    const patchedRequest = checkRequests(worker).at(-1)!;
+    worker.onmessage?.({
+      data: { type: 'failed', rev: patchedRequest.rev, message: 'no fit', resync: true },
+    } as MessageEvent<AnalysisResponse>);
+    const resent = checkRequests(worker).at(-1)!;
+    expect(resent.rev).toBeGreaterThan(patchedRequest.rev);
+    expect(resent.changed).toEqual({ 'big.md': edited, 'b.md': 'B' });
+    expect(resent.patched).toEqual({});
+    expect(events.some((e) => e.kind === 'stalled')).toBe(false);
   });
 });

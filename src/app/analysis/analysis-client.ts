@@ -5,7 +5,7 @@ import type {
   FormatId,
   Profile,
 } from '../../core/index.ts';
-import type { AnalysisRequest, AnalysisResponse, CardRef } from './protocol.ts';
+import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
 
 /** What the client hands the app: the newest answer, or a notice that the worker was restarted. */
 export type AnalysisEvent =
@@ -19,6 +19,12 @@ export type WorkerFactory = () => Worker;
 
 /** How long an answer may take before the worker is taken to be hung and restarted. */
 export const HANG_TIMEOUT_MS = 5000;
+
+/**
+ * Files at least this long are sent as edits while typing: copying a 1 MB text to the worker on every
+ * keystroke costs milliseconds, an edit almost nothing.
+ */
+export const PATCH_MIN_CHARS = 32 * 1024;
 
 /**
  * Runs analysis off the main thread. Requests carry a revision and stale answers are dropped. While a
@@ -40,6 +46,8 @@ export class AnalysisClient {
     { resolve: (c: Conversion | null) => void; reject: (e: Error) => void }
   >();
   private conversionId = 0;
+  /** Edits made since the last request, per file, and the text they lead to. */
+  private edits = new Map<string, { edits: TextEdit[]; text: string } | null>();
   private select: CardRef | null = null;
   private dirty = false;
   /** `choose` was called while a request was in flight, after it was sent. */
@@ -92,6 +100,20 @@ export class AnalysisClient {
   }
 
   /**
+   * Notes that the editor turned a file's text into `text` by `edit` (null: by something else, so the
+   * whole text must be sent). Call it before `update` with the new files.
+   */
+  edited(path: string, edit: TextEdit | null, text: string): void {
+    const pending = this.edits.get(path);
+    if (edit === null || pending === null) this.edits.set(path, null);
+    else if (pending === undefined) this.edits.set(path, { edits: [edit], text });
+    else {
+      pending.edits.push(edit);
+      pending.text = text;
+    }
+  }
+
+  /**
    * Converts the selected card of the newest analysis to another format (in the worker, where the core
    * lives). Resolves with null when that card did not compile; rejects when the worker fails or restarts.
    */
@@ -129,8 +151,22 @@ export class AnalysisClient {
     this.dirty = false;
     this.chooseAfter = false;
     const changed: Record<string, string> = {};
-    for (const [path, text] of Object.entries(this.files))
-      if (this.sent[path] !== text) changed[path] = text;
+    const patched: Record<string, TextEdit[]> = {};
+    for (const [path, text] of Object.entries(this.files)) {
+      const before = this.sent[path];
+      if (before === text) continue;
+      const pending = this.edits.get(path);
+      if (
+        before !== undefined &&
+        pending &&
+        pending.text === text &&
+        text.length >= PATCH_MIN_CHARS &&
+        editedLength(before, pending.edits) === text.length
+      )
+        patched[path] = pending.edits;
+      else changed[path] = text;
+    }
+    this.edits.clear();
     const removed = Object.keys(this.sent).filter((path) => !Object.hasOwn(this.files, path));
     this.sent = { ...this.files };
     const rev = ++this.rev;
@@ -139,6 +175,7 @@ export class AnalysisClient {
       type: 'check',
       rev,
       changed,
+      patched,
       removed,
       profile: this.profile,
       formats: this.formats,
@@ -179,7 +216,11 @@ export class AnalysisClient {
     if (response.rev !== this.inFlight) return; // stale
     this.clearTimer();
     this.inFlight = null;
-    if (response.type === 'failed') {
+    if (response.type === 'failed' && response.resync) {
+      // An edit did not fit the worker's copy of a file: send every file whole, at once.
+      this.sent = {};
+      this.dirty = true;
+    } else if (response.type === 'failed') {
       this.onEvent({ kind: 'stalled', reason: `analysis failed: ${response.message}` });
     } else {
       // Delivered even when newer edits wait: the newest complete answer beats none while typing.
@@ -227,4 +268,14 @@ export class AnalysisClient {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** The length of `text` after `edits`, or -1 when an edit does not fit the text it applies to. */
+function editedLength(text: string, edits: readonly TextEdit[]): number {
+  let length = text.length;
+  for (const e of edits) {
+    if (!(e.from >= 0 && e.from <= e.to && e.to <= length)) return -1;
+    length += e.insert.length - (e.to - e.from);
+  }
+  return length;
 }

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { Checker, convertAgent, type CheckResult, type CompiledAgent } from '../../core/index.ts';
-import type { AnalysisRequest, AnalysisResponse, CardRef } from './protocol.ts';
+import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
 
 // The analysis worker: keeps the load-set and one Checker (so unchanged files and cards are not
 // re-analysed) and answers each request with the split, the diagnostics and the selected card's output.
@@ -44,6 +44,19 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
   try {
     for (const path of request.removed) delete files[path];
     Object.assign(files, request.changed);
+    for (const [path, edits] of Object.entries(request.patched)) {
+      const patched = applyEdits(files[path], edits);
+      if (patched === undefined) {
+        post({
+          type: 'failed',
+          rev: request.rev,
+          message: `an edit of ${path} does not fit the worker's copy`,
+          resync: true,
+        });
+        return;
+      }
+      files[path] = patched;
+    }
     last = checker.check(files, { profile: request.profile, formats: request.formats });
     post({
       type: 'result',
@@ -69,3 +82,13 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
     });
   }
 };
+
+/** `text` with `edits` applied in order, or undefined when there is no text or an edit does not fit. */
+function applyEdits(text: string | undefined, edits: readonly TextEdit[]): string | undefined {
+  if (text === undefined) return undefined;
+  for (const e of edits) {
+    if (!(e.from >= 0 && e.from <= e.to && e.to <= text.length)) return undefined;
+    text = text.slice(0, e.from) + e.insert + text.slice(e.to);
+  }
+  return text;
+}

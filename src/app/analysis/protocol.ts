@@ -8,6 +8,13 @@ import type {
   Profile,
 } from '../../core/index.ts';
 
+/** One replaced range of a file's text: `[from, to)` of the old text becomes `insert`. */
+export interface TextEdit {
+  from: number;
+  to: number;
+  insert: string;
+}
+
 /** Which card the user has selected: a file and the card's index in that file's split. */
 export interface CardRef {
   file: string;
@@ -21,6 +28,11 @@ export type AnalysisRequest =
       rev: number;
       /** Files whose text changed since the last request (all files after a restart). */
       changed: Record<string, string>;
+      /**
+       * Files whose change is sent as edits to the text the worker has (large files while typing), applied
+       * in order; the worker answers `failed` if one does not fit, and the client then sends whole texts.
+       */
+      patched: Record<string, TextEdit[]>;
       removed: string[];
       profile: Profile;
       /** Per-file format choices (absent: detect each file's format). */
@@ -52,7 +64,13 @@ export type AnalysisResponse =
     }
   | { type: 'selected'; rev: number; selected: CompiledAgent | null }
   | { type: 'converted'; id: number; result: Conversion | null; error?: string }
-  | { type: 'failed'; rev: number; message: string };
+  | {
+      type: 'failed';
+      rev: number;
+      message: string;
+      /** True when an edit did not fit the worker's copy of a file: send every file whole again. */
+      resync?: boolean;
+    };
 
 /** A compiled card without its data. */
 export interface AgentSummary {

@@ -1,6 +1,6 @@
-import { Text } from '@codemirror/state';
+import { EditorState, Text } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { docText } from './doc-text.ts';
+import { docText, docTextAfter } from './doc-text.ts';
 
 describe('docText', () => {
   it('gives the document as a string, the same string for the same document', () => {
@@ -8,5 +8,39 @@ describe('docText', () => {
     expect(docText(doc)).toBe('a\nb');
     expect(docText(doc)).toBe(docText(doc));
     expect(docText(Text.of(['c']))).toBe('c');
+  });
+});
+
+describe('docTextAfter', () => {
+  it('builds the new text from the known old one, and gives the one edit', () => {
+    const state = EditorState.create({ doc: 'hello world' });
+    expect(docText(state.doc)).toBe('hello world');
+    const tr = state.update({ changes: { from: 5, to: 11, insert: ', there' } });
+    expect(docTextAfter(state.doc, tr.state.doc, tr.changes)).toEqual({
+      text: 'hello, there',
+      edit: { from: 5, to: 11, insert: ', there' },
+    });
+    expect(docText(tr.state.doc)).toBe('hello, there');
+  });
+
+  it('gives no edit for several changed ranges, and the text all the same', () => {
+    const state = EditorState.create({ doc: 'abcdef' });
+    docText(state.doc);
+    const tr = state.update({
+      changes: [
+        { from: 0, insert: 'X' },
+        { from: 6, insert: 'Y' },
+      ],
+    });
+    expect(docTextAfter(state.doc, tr.state.doc, tr.changes)).toEqual({
+      text: 'XabcdefY',
+      edit: null,
+    });
+  });
+
+  it('reads the document when the old text was never asked for', () => {
+    const state = EditorState.create({ doc: 'one\ntwo' });
+    const tr = state.update({ changes: { from: 3, to: 7, insert: '' } });
+    expect(docTextAfter(state.doc, tr.state.doc, tr.changes).text).toBe('one');
   });
 });

@@ -19,7 +19,8 @@ import {
 } from '@codemirror/view';
 import type { Profile } from '../../core/index.ts';
 import { cursorCard } from './cursor-card.ts';
-import { docText } from './doc-text.ts';
+import type { TextEdit } from '../analysis/protocol.ts';
+import { docTextAfter } from './doc-text.ts';
 import { diagnosticsDisplay } from './diagnostics-lint.ts';
 import { cardEditorConfig, documentKind } from './editor-config.ts';
 import { editorKeys } from './editor-keys.ts';
@@ -36,8 +37,11 @@ import { historyPersistence, restoreState, type SavedHistory } from './undo-hist
 
 /** What the editor tells its host. Each is called synchronously from the view's update. */
 export interface EditorHooks {
-  /** The user changed the text (typing, paste, undo…); not called for `externalText` changes. */
-  change(text: string): void;
+  /**
+   * The user changed the text (typing, paste, undo…); not called for `externalText` changes. `edit` is
+   * the one range that changed, when there was one (so the analysis can be sent a patch).
+   */
+  change(text: string, edit: TextEdit | null): void;
   /** The undo history to store for `path`, debounced (see `historyPersistence`). */
   history(saved: SavedHistory, path: string): void;
   /** The cursor moved into the card with this `CardInfo.index` (-1: no card). */
@@ -79,8 +83,10 @@ function readonlyExtension(readonly: boolean): Extension {
 
 function reportEdits(hooks: EditorHooks): Extension {
   return EditorView.updateListener.of((update) => {
-    if (update.transactions.some((tr) => tr.docChanged && !tr.annotation(externalText)))
-      hooks.change(docText(update.state.doc));
+    if (update.transactions.some((tr) => tr.docChanged && !tr.annotation(externalText))) {
+      const { text, edit } = docTextAfter(update.startState.doc, update.state.doc, update.changes);
+      hooks.change(text, edit);
+    }
   });
 }
 

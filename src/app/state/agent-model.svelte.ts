@@ -12,7 +12,7 @@ import {
   type AnalysisEvent,
   type WorkerFactory,
 } from '../analysis/analysis-client.ts';
-import type { AgentSummary, CardRef } from '../analysis/protocol.ts';
+import type { AgentSummary, CardRef, TextEdit } from '../analysis/protocol.ts';
 import { EXAMPLES, type Example } from '../examples.ts';
 import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
 import { createAutosave } from '../storage/autosave.ts';
@@ -192,9 +192,13 @@ export class AgentModel {
     return this.workspace.files[this.workspace.active] ?? '';
   }
 
-  /** Replaces a file's text (an edit in the editor). */
-  editFile(path: string, text: string): void {
+  /**
+   * Replaces a file's text (an edit in the editor). `edit`, when given, is the one range that turned the
+   * previous text into `text`: the analysis worker is then sent the edit instead of the whole file.
+   */
+  editFile(path: string, text: string, edit: TextEdit | null = null): void {
     if (this.workspace.files[path] === text) return;
+    this.client.edited(path, edit, text);
     this.workspace.files[path] = text;
     this.markChanged();
   }
