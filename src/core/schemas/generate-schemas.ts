@@ -2,11 +2,21 @@
  * The one list of published JSON Schemas. A format adds its schemas by adding its `SchemaSet` here (one
  * line); `npm run schemas` then writes them to `public/schemas/v1/`.
  */
+import { a2aSchemaSet } from '../formats/a2a/json-schema.ts';
+import { afmSchemaSet } from '../formats/afm/json-schema.ts';
+import { openAgentSpecSchemaSet } from '../formats/openagentspec/json-schema.ts';
+import { tsAgentSchemaSet } from '../formats/tsagent/json-schema.ts';
 import { agentCardSchemaSet } from './agentcard-schemas.ts';
 import { SCHEMA_VERSION, type SchemaFile, type SchemaSet } from './schema-set.ts';
 
 /** Every format's schemas, in the order they are written. */
-export const SCHEMA_SETS: readonly SchemaSet[] = [agentCardSchemaSet];
+export const SCHEMA_SETS: readonly SchemaSet[] = [
+  agentCardSchemaSet,
+  afmSchemaSet,
+  openAgentSpecSchemaSet,
+  tsAgentSchemaSet,
+  a2aSchemaSet,
+];
 
 /**
  * The schema files of `sets`, each with its path below the site root (`schemas/v1/<name>`) and its text
