@@ -183,6 +183,16 @@ describe('A2A AgentCard: reading', () => {
     expect(result.diagnostics[0]!.message).toContain("did you mean 'examples'");
   });
 
+  it('takes a top-level $schema (for editors) without a warning, but not one deeper down', () => {
+    const c = { $schema: 'https://example.com/schemas/v1/a2a-agentcard.schema.json', ...card() };
+    (c['skills'] as Array<Record<string, unknown>>)[0]!['$schema'] = 'x';
+    const text = json(c);
+    expect(found(text, analyze(text).diagnostics)).toEqual([
+      ['a2a-unknown-property', 'warning', '"$schema"'],
+    ]);
+    expect(analyze(text).diagnostics[0]!.from).toBeGreaterThan(text.indexOf('"skills"'));
+  });
+
   it('points a misspelt required property out twice: missing, and unknown with the fix', () => {
     const text = json(card()).replace('"protocolVersion"', '"protocolVersoin"');
     const result = analyze(text);

@@ -209,9 +209,11 @@ export function unknownProperties(
     const reported = new Set<string>();
     for (const m of node.members) {
       // A repeated key is reported once (the repeats get `duplicate-key`).
+      // `$schema` at the top is the JSON Schema editors read (README: JSON Schemas), not a typo.
       if (
         known !== undefined &&
         !known.includes(m.key) &&
+        !(path.length === 0 && m.key === '$schema') &&
         !reported.has(m.key) &&
         !skip(path, m.key)
       ) {
