@@ -5,6 +5,7 @@
  */
 import { mount } from 'svelte';
 import { registerSW } from 'virtual:pwa-register';
+import './palette.css';
 import App from './App.svelte';
 import { offerOfflineUpdates } from './offline/offline-updates.ts';
 import { AgentModel } from './state/agent-model.svelte.ts';

@@ -3,6 +3,7 @@
  * the content height from the start; the playground itself (model, worker, editor) is loaded at once, or, with
  * `load=click`, only when the reader presses the load button, so a page of many embeds stays light.
  */
+import '../app/palette.css';
 import './embed.css';
 import { parseEmbedOptions, type EmbedOptions } from './embed-options.ts';
 import type { HostMessage } from './embed-protocol.ts';

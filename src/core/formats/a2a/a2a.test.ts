@@ -184,7 +184,10 @@ describe('A2A AgentCard: reading', () => {
   });
 
   it('takes a top-level $schema (for editors) without a warning, but not one deeper down', () => {
-    const c = { $schema: 'https://example.com/schemas/v1/a2a-agentcard.schema.json', ...card() };
+    const c: Record<string, unknown> = {
+      $schema: 'https://example.com/schemas/v1/a2a-agentcard.schema.json',
+      ...card(),
+    };
     (c['skills'] as Array<Record<string, unknown>>)[0]!['$schema'] = 'x';
     const text = json(c);
     expect(found(text, analyze(text).diagnostics)).toEqual([
