@@ -110,7 +110,7 @@ test.describe('Other formats', () => {
         .poll(async () => JSON.parse(await playground.activeText()).url)
         .toBe('https://agents.example.com/estimator');
       await playground.waitForChecked();
-      await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(A2A AgentCard/);
+      await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(A2A v0\.3\.0\)$/);
       await expect(playground.errorRows).toHaveCount(0);
     });
     expect(playground.errors).toEqual([]);
@@ -124,7 +124,7 @@ test.describe('Other formats', () => {
     await playground.createFile('reader.yaml');
     await playground.replaceText(OAS_WITH_TYPO);
     await playground.waitForChecked();
-    await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(OpenAgentSpec/);
+    await expect.poll(() => playground.formatShown()).toBe('Auto (OpenAgentSpec v1 agent)');
 
     await test.step('the syntax error is listed and underlined', async () => {
       await playground.showTab('Problems');
