@@ -126,6 +126,22 @@ describe('agentcard check output', () => {
     }
   });
 
+  it('reads files as the format --format names instead of the detected one', () => {
+    writeFileSync(
+      join(dir, 'tutor.md'),
+      '---\nspec_version: 0.3.0\nname: Tutor\n---\n\n# Role\n\nYou teach.\n\n# Instructions\n\nExplain.\n',
+    );
+    const detected = JSON.parse(runCli(['check', '--json', 'tutor.md'], dir).out);
+    expect(detected.diagnostics).toEqual([]);
+    expect(detected.agents[0]).toMatchObject({ name: 'Tutor', file: 'tutor.md' });
+    const asCard = runCli(['check', '--json', '--format', 'agentcard', 'tutor.md'], dir);
+    expect(asCard.code).toBe(1);
+    expect(JSON.parse(asCard.out).diagnostics.map((d: { code: string }) => d.code)).toContain(
+      'unknown-field',
+    );
+    expect(runCli(['check', '--format', 'word', 'tutor.md'], dir).code).toBe(2);
+  });
+
   it('still reports a named file that no format reads', () => {
     const { code, out } = runCli(['check', 'cards/notes.txt'], dir);
     expect(code).toBe(1);
