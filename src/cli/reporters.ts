@@ -82,6 +82,8 @@ export function toJson(result: CheckResult): { agents: unknown[]; diagnostics: u
       data: a.data,
       history: a.history,
       pythonRefs: a.pythonRefs,
+      format: a.format,
+      ...(a.extras ? { extras: a.extras } : {}),
     })),
     diagnostics: result.diagnostics.map((d) => ({
       code: d.code,

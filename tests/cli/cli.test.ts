@@ -133,7 +133,8 @@ describe('agentcard check output', () => {
     );
     const detected = JSON.parse(runCli(['check', '--json', 'tutor.md'], dir).out);
     expect(detected.diagnostics).toEqual([]);
-    expect(detected.agents[0]).toMatchObject({ name: 'Tutor', file: 'tutor.md' });
+    expect(detected.agents[0]).toMatchObject({ name: 'Tutor', file: 'tutor.md', format: 'afm' });
+    expect(detected.agents[0].extras).toBeDefined();
     const asCard = runCli(['check', '--json', '--format', 'agentcard', 'tutor.md'], dir);
     expect(asCard.code).toBe(1);
     expect(JSON.parse(asCard.out).diagnostics.map((d: { code: string }) => d.code)).toContain(
