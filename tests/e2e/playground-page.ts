@@ -175,11 +175,16 @@ export class PlaygroundPage {
 
   // ---- editor ----
 
-  /** Replaces the whole text of the open file, as a paste would (select all, then insert). */
+  /**
+   * Replaces the whole text of the open file, as a paste would (select all, then insert), and waits until
+   * the app holds it: the keyboard call can return before the page has handled the input, and a test
+   * that reloads right after would then race the edit.
+   */
   async replaceText(text: string): Promise<void> {
     await this.editorContent.click();
     await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.insertText(text);
+    await this.expectText(text);
   }
 
   /** Puts the cursor at the end of line `line` (1-based) of the open file. */
