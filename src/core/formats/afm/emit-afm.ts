@@ -5,7 +5,7 @@
  * copied as written, never substituted.
  */
 import { stringify } from 'yaml';
-import type { Json } from '../../agentcard/compile-card.ts';
+import { defaultAgentConfig, type Json } from '../../agentcard/compile-card.ts';
 import type { Conversion, EmitOptions, EmitSource } from '../format-module.ts';
 import { DRAFT_TO_CURRENT } from './check-interfaces.ts';
 
@@ -30,28 +30,28 @@ export const MODEL_PROVIDERS = [
   'wso2',
 ];
 
-/** Config fields with the value AFM implies; any other value is lost. */
-const IMPLIED: ReadonlyArray<[string, Json]> = [
-  ['use_history', true],
-  ['save_trajectory', false],
-  ['human_input', false],
-  ['default', false],
-  ['tool_only', false],
-  ['subagents', null],
-  ['subagent_model', null],
-  ['harness_tools', false],
-  ['api_key', null],
-  ['function_tools', null],
-  ['shell', false],
-  ['cwd', null],
-  ['tool_hooks', null],
-  ['lifecycle_hooks', null],
-  ['commands', null],
-  ['trim_tool_history', false],
-  ['tool_input_schema', null],
-  ['mcp_connect', []],
-  ['resources', {}],
-  ['prompts', {}],
+/** Config fields AFM cannot set: a value other than what a plain agent compiles to is lost. */
+const IMPLIED_FIELDS = [
+  'use_history',
+  'save_trajectory',
+  'human_input',
+  'default',
+  'tool_only',
+  'subagents',
+  'subagent_model',
+  'harness_tools',
+  'api_key',
+  'function_tools',
+  'shell',
+  'cwd',
+  'tool_hooks',
+  'lifecycle_hooks',
+  'commands',
+  'trim_tool_history',
+  'tool_input_schema',
+  'mcp_connect',
+  'resources',
+  'prompts',
 ];
 const DATA_KEYS_KNOWN = new Set(['config', 'type', 'tool_only', 'schema_version']);
 const ROLE_SPLIT = '\n\n# Instructions\n\n';
@@ -92,9 +92,10 @@ export function emitAfm(source: EmitSource, options: EmitOptions): Conversion {
         : [];
   if (paths.length > 0) fm['skills'] = paths.map((path) => ({ type: 'local', path }));
 
-  for (const [key, implied] of IMPLIED) {
+  const implied = defaultAgentConfig('');
+  for (const key of IMPLIED_FIELDS) {
     const value = config[key];
-    if (value !== undefined && !same(value, implied))
+    if (value !== undefined && !same(value, implied[key]!))
       lost.push({ field: key, reason: `AFM cannot express '${key}' (${short(value)})` });
   }
   if (config['history_mode'] !== undefined)

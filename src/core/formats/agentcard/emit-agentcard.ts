@@ -11,36 +11,36 @@ import {
   HISTORY_BY_DEFAULT,
   type CardType,
 } from '../../agentcard/card-types.ts';
-import type { Json } from '../../agentcard/compile-card.ts';
+import { defaultAgentConfig, type Json } from '../../agentcard/compile-card.ts';
 import type { Conversion, EmitOptions, EmitSource } from '../format-module.ts';
 
 type Obj = { [key: string]: Json };
 
-/** Config fields and the value that means "not set" (the field is then left out). */
-const CONFIG_DEFAULTS: ReadonlyArray<[string, Json]> = [
-  ['description', null],
-  ['model', null],
-  ['tools', {}],
-  ['resources', {}],
-  ['prompts', {}],
-  ['skills', null],
-  ['save_trajectory', false],
-  ['human_input', false],
-  ['default', false],
-  ['tool_only', false],
-  ['subagents', null],
-  ['subagent_model', null],
-  ['harness_tools', false],
-  ['api_key', null],
-  ['function_tools', null],
-  ['shell', false],
-  ['cwd', null],
-  ['tool_hooks', null],
-  ['lifecycle_hooks', null],
-  ['commands', null],
-  ['trim_tool_history', false],
-  ['tool_input_schema', null],
-  ['mcp_connect', []],
+/** Config fields written when they differ from what a plain agent compiles to, in the card's order. */
+const CONFIG_FIELDS = [
+  'description',
+  'model',
+  'tools',
+  'resources',
+  'prompts',
+  'skills',
+  'save_trajectory',
+  'human_input',
+  'default',
+  'tool_only',
+  'subagents',
+  'subagent_model',
+  'harness_tools',
+  'api_key',
+  'function_tools',
+  'shell',
+  'cwd',
+  'tool_hooks',
+  'lifecycle_hooks',
+  'commands',
+  'trim_tool_history',
+  'tool_input_schema',
+  'mcp_connect',
 ];
 /** Workflow fields that sit beside `config` in the compiled data, written as card fields of the same name. */
 const WORKFLOW_FIELDS = [
@@ -91,9 +91,10 @@ export function emitAgentCard(source: EmitSource, options: EmitOptions): Convers
     else lost.push({ field: from, reason: `An AgentCard of type '${type}' has no '${field}'` });
   };
 
-  for (const [field, fallback] of CONFIG_DEFAULTS) {
+  const defaults = defaultAgentConfig(source.name);
+  for (const field of CONFIG_FIELDS) {
     const value = config[field];
-    if (value === undefined || same(value, fallback)) continue;
+    if (value === undefined || same(value, defaults[field]!)) continue;
     put(field, value);
   }
   const servers = Array.isArray(config['servers']) ? config['servers'] : [];
