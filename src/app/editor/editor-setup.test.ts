@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { cardEditorConfig } from './editor-config.ts';
 import {
   createEditorState,
+  dispatchReportingEdits,
+  externalText,
   reconfigureEditor,
   textChange,
   type EditorHooks,
@@ -102,5 +104,54 @@ describe('reconfigureEditor', () => {
     expect(state.readOnly).toBe(true);
     expect(state.facet(EditorView.darkTheme)).toBe(true);
     expect(reconfigureEditor(state, settings)).toEqual([]);
+  });
+});
+
+describe('dispatchReportingEdits', () => {
+  /** A stand-in view that records the order of reports and updates. */
+  function harness(doc: string) {
+    const log: string[] = [];
+    const reported: { text: string; edit: unknown }[] = [];
+    const state = createEditorState(
+      options({
+        doc,
+        hooks: {
+          ...hooks,
+          change: (text, edit) => {
+            log.push('change');
+            reported.push({ text, edit });
+          },
+        },
+      }),
+    );
+    const view = { update: () => log.push('update') } as unknown as EditorView;
+    return { state, view, log, reported };
+  }
+
+  it('reports a user edit with its text and range before the view updates', () => {
+    const { state, view, log, reported } = harness('name: a\n');
+    const tr = state.update({ changes: { from: 6, to: 7, insert: 'bc' } });
+    dispatchReportingEdits([tr], view);
+    expect(log).toEqual(['change', 'update']);
+    expect(reported).toEqual([{ text: 'name: bc\n', edit: { from: 6, to: 7, insert: 'bc' } }]);
+  });
+
+  it('reports several transactions as one text, with no single edit when ranges differ', () => {
+    const { state, view, reported } = harness('abc');
+    const one = state.update({ changes: { from: 0, insert: 'x' } });
+    const two = one.state.update({ changes: { from: 4, insert: 'y' } });
+    dispatchReportingEdits([one, two], view);
+    expect(reported).toEqual([{ text: 'xabcy', edit: null }]);
+  });
+
+  it('does not report text loaded from outside, or a transaction that changes no text', () => {
+    const { state, view, log, reported } = harness('abc');
+    dispatchReportingEdits(
+      [state.update({ changes: { from: 0, insert: 'x' }, annotations: externalText.of(true) })],
+      view,
+    );
+    dispatchReportingEdits([state.update({ selection: { anchor: 1 } })], view);
+    expect(reported).toEqual([]);
+    expect(log).toEqual(['update', 'update']);
   });
 });

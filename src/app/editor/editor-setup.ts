@@ -3,10 +3,13 @@ import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { highlightSelectionMatches, search } from '@codemirror/search';
 import {
   Annotation,
+  ChangeSet,
   Compartment,
   EditorState,
+  Facet,
   type Extension,
   type StateEffect,
+  type Transaction,
 } from '@codemirror/state';
 import {
   drawSelection,
@@ -35,7 +38,10 @@ import { fieldHover } from './field-hover.ts';
 import { lazyLanguage } from './language-loader.ts';
 import { historyPersistence, restoreState, type SavedHistory } from './undo-history.ts';
 
-/** What the editor tells its host. Each is called synchronously from the view's update. */
+/**
+ * What the editor tells its host. `change` is called from the view's `dispatchTransactions` (see
+ * `dispatchReportingEdits`), the others synchronously from the view's update.
+ */
 export interface EditorHooks {
   /**
    * The user changed the text (typing, paste, undo…); not called for `externalText` changes. `edit` is
@@ -81,13 +87,30 @@ function readonlyExtension(readonly: boolean): Extension {
     : [];
 }
 
-function reportEdits(hooks: EditorHooks): Extension {
-  return EditorView.updateListener.of((update) => {
-    if (update.transactions.some((tr) => tr.docChanged && !tr.annotation(externalText))) {
-      const { text, edit } = docTextAfter(update.startState.doc, update.state.doc, update.changes);
-      hooks.change(text, edit);
-    }
-  });
+/** The hooks of the host that opened the state, for `dispatchReportingEdits`. */
+const editorHooks = Facet.define<EditorHooks, EditorHooks | null>({
+  combine: (values) => values[0] ?? null,
+});
+
+/**
+ * The view's `dispatchTransactions` (pass it to `new EditorView`): reports a user edit (any document
+ * change without the `externalText` annotation) to the state's `EditorHooks.change`, then lets the
+ * view update. Reporting before the update, rather than from an update listener, sends the analysis
+ * request before the view rewrites its DOM, so the worker checks the edit while the main thread is
+ * still busy with the keystroke.
+ */
+export function dispatchReportingEdits(trs: readonly Transaction[], view: EditorView): void {
+  const first = trs[0];
+  const hooks = first?.startState.facet(editorHooks);
+  if (first && hooks && trs.some((tr) => tr.docChanged && !tr.annotation(externalText))) {
+    const changes = trs.reduce(
+      (all, tr) => all.compose(tr.changes),
+      ChangeSet.empty(first.startState.doc.length),
+    );
+    const { text, edit } = docTextAfter(first.startState.doc, trs.at(-1)!.newDoc, changes);
+    hooks.change(text, edit);
+  }
+  view.update(trs);
 }
 
 /**
@@ -124,7 +147,7 @@ export function createEditorState(options: EditorStateOptions): EditorState {
     // Shorter than the autosave delay, so the history usually travels in the same save as the text.
     historyPersistence({ path, delay: 250, save: (saved, p) => hooks.history(saved, p) }),
     editorKeys(() => hooks.run()),
-    reportEdits(hooks),
+    editorHooks.of(hooks),
   ];
   const config = { doc: options.doc, extensions };
   for (const saved of options.histories ?? []) {
