@@ -144,10 +144,11 @@ function freePort() {
 
 /**
  * Debian's Chromium, headless, with the switches the end-to-end tests use (root needs --no-sandbox;
- * the rest keep it off a network this machine does not have).
+ * the rest keep it off a network this machine does not have), and `extraArgs` after them.
+ * @param {string[]} [extraArgs]
  * @returns {Promise<import('@playwright/test').Browser>}
  */
-export function launchChromium() {
+export function launchChromium(extraArgs = []) {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -159,6 +160,7 @@ export function launchChromium() {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }
