@@ -26,6 +26,7 @@ export const TEST_IDS = {
   workspaceSelect: 'workspace-select',
   themeSelect: 'theme-select',
   analysisStatus: 'analysis-status',
+  problemSummary: 'problem-summary',
   formatSelect: 'format-select',
   outputFormat: 'output-format',
   outputExtras: 'output-extras',

@@ -34,6 +34,8 @@ export class PlaygroundPage {
   /** Error squiggles the lint layer draws in the editor. */
   readonly errorSquiggles: Locator;
   /** The status line above the editor: analysis and saving state. */
+  /** The problem counts for screen readers (a polite live region, visually hidden). */
+  readonly problemSummary: Locator;
   readonly status: Locator;
   /** Every banner across the top. */
   readonly banners: Locator;
@@ -69,6 +71,7 @@ export class PlaygroundPage {
     this.editorContent = this.editor.locator('.cm-content');
     this.errorSquiggles = this.editor.locator('.cm-lintRange-error');
     this.status = page.getByTestId(TEST_IDS.analysisStatus);
+    this.problemSummary = page.getByTestId(TEST_IDS.problemSummary);
     this.banners = page.getByTestId(TEST_IDS.banner);
     this.workspaceSelect = page.getByTestId(TEST_IDS.workspaceSelect);
     this.examplesSelect = page.getByTestId(TEST_IDS.examplesSelect);

@@ -69,6 +69,39 @@ test.describe('Keyboard and screen readers', () => {
     await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
     expect(unnamedControls(await page.locator('body').ariaSnapshot())).toEqual([]);
   });
+  test('screen readers hear the problem counts when they change, not a status at every key', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText('---\ntype: agent\nname: quiet\n---\nAnswer briefly.\n');
+    await playground.waitForChecked();
+    await expect(playground.status).not.toHaveAttribute('aria-live');
+    await expect(playground.problemSummary).toHaveAttribute('aria-live', 'polite');
+    const before = await playground.problemSummary.textContent();
+    expect(before).not.toMatch(/\b1 error\b/);
+
+    // Typing prose changes no count: the live region is not touched.
+    await page.evaluate(() => {
+      const w = window as unknown as { summaryChanges: number };
+      w.summaryChanges = 0;
+      new MutationObserver((records) => (w.summaryChanges += records.length)).observe(
+        document.querySelector('[data-testid="problem-summary"]')!,
+        { childList: true, characterData: true, subtree: true },
+      );
+    });
+    await playground.cursorToEndOfLine(5);
+    await page.keyboard.type(' Then stop.');
+    await playground.waitForChecked();
+    expect(
+      await page.evaluate(() => (window as unknown as { summaryChanges: number }).summaryChanges),
+    ).toBe(0);
+    await expect(playground.problemSummary).toHaveText(before!);
+
+    // An unknown field adds an error: that is announced.
+    await playground.replaceText('---\ntype: agent\nname: quiet\nmodle: x\n---\nAnswer briefly.\n');
+    await expect(playground.problemSummary).toHaveText(/^1 error, /);
+  });
 });
 
 test.describe('Layout and theme', () => {
