@@ -292,7 +292,12 @@ function report(r) {
   );
   out("   queued (Svelte's effects: the editor's squiggles and the panels are in the DOM). Keys");
   out('   alternate "x" typed at the end of a use_history field name (unknown-field appears) and');
-  out('   Backspace (it goes); one key at a time, each waited for.');
+  out(
+    '   Backspace (it goes); one key at a time, each waited for, then a pause of 0–16.7 ms (a fixed',
+  );
+  out(
+    '   pseudo-random sequence) so that keys land anywhere in the 60 Hz frame clock, as typed keys do.',
+  );
   out(`   ${KEYS.runs} keys after ${KEYS.warmup} warm-up keys; p95 is nearest-rank.`);
   const cardLines = latencyLines('card', r.card, TARGETS.cardP95);
   const bundleLines = latencyLines(`bundle (${r.bundle.cards} cards)`, r.bundle, TARGETS.bundleP95);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { startPreview } from './browser-server.js';
+import { phasePauses } from './browser-typing.js';
 
 const FLOOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor');
 
@@ -40,7 +41,7 @@ export async function serveFloor() {
 /**
  * Types into the floor page as `measureKeystrokes` types into the playground: the cursor at `cursor`
  * of `doc`, keys alternating "x" and Backspace, each pressed once the previous key's answer was
- * applied and a frame has passed.
+ * applied and a frame has passed, after the same `phasePauses`.
  * @param {import('@playwright/test').Browser} browser
  * @param {string} url
  * @param {string} doc
@@ -61,7 +62,9 @@ export async function measureFloor(browser, url, doc, cursor, { warmup, runs }) 
       view.dispatch({ selection: { anchor: at } });
       view.focus();
     }, cursor);
+    const pauses = phasePauses(warmup + runs);
     for (let i = 0; i < warmup + runs; i++) {
+      await page.waitForTimeout(pauses[i]);
       await page.keyboard.press(i % 2 === 0 ? 'x' : 'Backspace');
       await page.waitForFunction(
         (n) => {

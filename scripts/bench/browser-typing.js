@@ -13,6 +13,28 @@ import { renderMarkdown } from './make-bundles.js';
 const PROBE_TIMEOUT_MS = 10_000;
 const SETTLE_TIMEOUT_MS = 30_000;
 
+/** One frame at 60 Hz, ms. */
+const FRAME_MS = 1000 / 60;
+
+/**
+ * The pause before each timed key, ms: a fixed pseudo-random sequence (mulberry32, seed 1) spread
+ * evenly over one frame. Keys pressed as soon as the previous one was shown would all land at the
+ * same point of the 60 Hz frame clock, a point that depends on the page; a typist's keys land
+ * anywhere, and so do these.
+ * @param {number} count
+ * @returns {number[]}
+ */
+export function phasePauses(count) {
+  let state = 1;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return Array.from({ length: count }, () => next() * FRAME_MS);
+}
+
 /** Characters of the single card `makeCard` writes, at least. */
 export const CARD_CHARS = 5000;
 
@@ -103,9 +125,11 @@ export async function measureKeystrokes(page, { warmup, runs }) {
   /** @type {Keystroke[]} */
   const strokes = [];
   let unexpected = 0;
+  const pauses = phasePauses(warmup + runs);
   for (let i = 0; i < warmup + runs; i++) {
     const typing = i % 2 === 0;
     await page.evaluate(() => /** @type {any} */ (window).__benchProbe.arm());
+    await page.waitForTimeout(pauses[i]);
     await page.keyboard.press(typing ? 'x' : 'Backspace');
     const stroke = /** @type {Keystroke} */ (
       await page.evaluate(() => /** @type {any} */ (window).__benchProbe.result())
