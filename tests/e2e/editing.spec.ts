@@ -43,7 +43,11 @@ test.describe('Pasting a card bundle', () => {
       await expect(playground.diagnostics('unknown-field')).toContainText('4:1');
       await expect(playground.diagnostics('unknown-field')).toContainText('colour');
       await expect(playground.errorSquiggles).toHaveCount(1);
-      await expect(playground.errorSquiggles).toHaveText(/colour/);
+      await expect.poll(() => playground.errorSquiggleTexts()).toEqual(['colour']);
+      // Hovering the underlined word shows the problem with its code.
+      const box = (await playground.errorSquiggles.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(page.locator('.cm-tooltip-lint')).toContainText('unknown-field');
     });
 
     await test.step('selecting the chain shows what it compiles to', async () => {

@@ -31,12 +31,12 @@ export class PlaygroundPage {
   readonly editor: Locator;
   /** The editable content of the editor, where typing goes. */
   readonly editorContent: Locator;
-  /** Error squiggles the lint layer draws in the editor. */
+  /** Error squiggles: boxes the editor's squiggle layer draws under the text (one per row). */
   readonly errorSquiggles: Locator;
   /** The status line above the editor: analysis and saving state. */
+  readonly status: Locator;
   /** The problem counts for screen readers (a polite live region, visually hidden). */
   readonly problemSummary: Locator;
-  readonly status: Locator;
   /** Every banner across the top. */
   readonly banners: Locator;
 
@@ -69,7 +69,7 @@ export class PlaygroundPage {
     this.heading = page.getByRole('heading', { level: 1 });
     this.editor = page.getByTestId(TEST_IDS.editor);
     this.editorContent = this.editor.locator('.cm-content');
-    this.errorSquiggles = this.editor.locator('.cm-lintRange-error');
+    this.errorSquiggles = this.editor.locator('.cm-squiggle-error');
     this.status = page.getByTestId(TEST_IDS.analysisStatus);
     this.problemSummary = page.getByTestId(TEST_IDS.problemSummary);
     this.banners = page.getByTestId(TEST_IDS.banner);
@@ -196,6 +196,26 @@ export class PlaygroundPage {
     await this.page.keyboard.press('ControlOrMeta+Home');
     for (let i = 1; i < line; i++) await this.page.keyboard.press('ArrowDown');
     await this.page.keyboard.press('End');
+  }
+
+  /**
+   * The text under each error squiggle, in drawing order: what the browser finds at the left and right
+   * ends of each squiggle box (the layer lets pointer hits through to the text).
+   */
+  async errorSquiggleTexts(): Promise<string[]> {
+    return this.errorSquiggles.evaluateAll((boxes) =>
+      boxes.map((box) => {
+        const r = box.getBoundingClientRect();
+        const y = r.top + r.height / 2;
+        const start = document.caretRangeFromPoint(r.left + 1, y);
+        const end = document.caretRangeFromPoint(r.right - 1, y);
+        if (!start || !end) return '';
+        const range = document.createRange();
+        range.setStart(start.startContainer, start.startOffset);
+        range.setEnd(end.endContainer, end.endOffset);
+        return range.toString();
+      }),
+    );
   }
 
   /** Undoes the last edit in the editor (Ctrl/Cmd+Z). */

@@ -3,6 +3,7 @@ import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/index.ts';
 import { diagnosticsDisplay, diagnosticsEffects, toLintDiagnostics } from './diagnostics-lint.ts';
+import { shownDiagnostics } from './shown-diagnostics.ts';
 
 const diagnostic = (over: Partial<Diagnostic>): Diagnostic => ({
   code: 'unknown-field',
@@ -64,15 +65,18 @@ describe('diagnosticsEffects', () => {
   const start = () => EditorState.create({ doc: 'x'.repeat(40), extensions: diagnosticsDisplay() });
   const show = (state: EditorState, list: Diagnostic[]) =>
     state.update({ effects: diagnosticsEffects(state, list) }).state;
-  const shown = (state: EditorState) => {
-    const ranges: number[][] = [];
-    forEachDiagnostic(state, (_, from, to) => void ranges.push([from, to]));
-    return ranges;
+  const shown = (state: EditorState) =>
+    state.field(shownDiagnostics).list.map((d) => [d.from, d.to]);
+  const marks = (state: EditorState) => {
+    let count = 0;
+    forEachDiagnostic(state, () => count++);
+    return count;
   };
 
   it('sets the diagnostics, and nothing when the same list comes again', () => {
     const state = show(start(), [diagnostic({})]);
     expect(shown(state)).toEqual([[4, 9]]);
+    expect(marks(state)).toBe(0); // squiggles are a layer, not lint marks in the text
     expect(diagnosticsEffects(state, [diagnostic({})])).toEqual([]);
     expect(diagnosticsEffects(state, [diagnostic({ code: 'missing-type' })])).not.toEqual([]);
     expect(diagnosticsEffects(state, [])).not.toEqual([]);
@@ -89,5 +93,22 @@ describe('diagnosticsEffects', () => {
   it('sets the next list anyway after an edit inside a shown diagnostic', () => {
     const state = show(start(), [diagnostic({})]).update({ changes: { from: 5, to: 6 } }).state;
     expect(diagnosticsEffects(state, [diagnostic({ to: 8 })])).not.toEqual([]);
+  });
+
+  it('keeps the shown list in document order whatever order the core gave', () => {
+    const state = show(start(), [
+      diagnostic({ from: 20, to: 25 }),
+      diagnostic({ from: 2, to: 3, severity: 'warning' }),
+    ]);
+    expect(shown(state)).toEqual([
+      [2, 3],
+      [20, 25],
+    ]);
+    expect(
+      diagnosticsEffects(state, [
+        diagnostic({ from: 2, to: 3, severity: 'warning' }),
+        diagnostic({ from: 20, to: 25 }),
+      ]),
+    ).toEqual([]);
   });
 });

@@ -1,41 +1,18 @@
+import type { EditorState, Extension, StateEffect, TransactionSpec } from '@codemirror/state';
 import {
-  StateEffect,
-  StateField,
-  type EditorState,
-  type Extension,
-  type TransactionSpec,
-} from '@codemirror/state';
-import { lintGutter, setDiagnostics, type Diagnostic as LintDiagnostic } from '@codemirror/lint';
+  linter,
+  lintGutter,
+  setDiagnostics,
+  type Diagnostic as LintDiagnostic,
+} from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
 import type { Diagnostic } from '../../core/index.ts';
-
-/** What identifies a shown diagnostic: its range and its text (which starts with the code). */
-interface ShownDiagnostic {
-  from: number;
-  to: number;
-  severity: LintDiagnostic['severity'];
-  message: string;
-}
-
-const setShown = StateEffect.define<readonly ShownDiagnostic[]>();
-
-/**
- * The diagnostics last pushed, with their ranges mapped through the edits since. Null once an edit
- * touched one of them: lint may have dropped or reshaped its mark, so the next list is pushed anyway.
- */
-const shownDiagnostics = StateField.define<readonly ShownDiagnostic[] | null>({
-  create: () => [],
-  update(shown, tr) {
-    for (const effect of tr.effects) if (effect.is(setShown)) return effect.value;
-    if (!tr.docChanged || !shown || shown.length === 0) return shown;
-    const mapped: ShownDiagnostic[] = [];
-    for (const d of shown) {
-      if (tr.changes.touchesRange(d.from, d.to)) return null;
-      mapped.push({ ...d, from: tr.changes.mapPos(d.from), to: tr.changes.mapPos(d.to) });
-    }
-    return mapped;
-  },
-});
+import { diagnosticSquiggles, renderDiagnosticMessage } from './diagnostic-squiggles.ts';
+import {
+  setShownDiagnostics,
+  shownDiagnostics,
+  type ShownDiagnostic,
+} from './shown-diagnostics.ts';
 
 /**
  * Turns the core's diagnostics for one file into CodeMirror lint diagnostics. Offsets are clamped to
@@ -56,58 +33,57 @@ export function toLintDiagnostics(
       to: Math.max(a, b),
       severity: d.severity,
       message: `${d.code}: ${d.message}`,
-      markClass: `cm-diagnostic-code-${d.code}`,
       renderMessage: (view) => renderMessage(view, d),
     };
   });
 }
 
-/** `code: message`, with the code in its own element; text nodes only (messages quote user text). */
 function renderMessage(view: EditorView, d: Diagnostic): Node {
-  const doc = view.dom.ownerDocument;
-  const span = doc.createElement('span');
-  const code = doc.createElement('code');
-  code.className = 'cm-diagnosticCode';
-  code.textContent = d.code;
-  span.append(code, doc.createTextNode(`: ${d.message}`));
-  return span;
+  return renderDiagnosticMessage(view.dom.ownerDocument, d);
 }
 
 /**
  * The effects that make `state` show `diagnostics` (see `toLintDiagnostics`): none when it already
- * shows the same list (same length, and in order the same ranges, severities and messages), which is
- * the usual case for an analysis of an edit that fixed or caused nothing.
+ * shows the same list (in document order the same ranges, severities and messages, and no edit has
+ * reshaped one since), which is the usual case for an analysis of an edit that fixed or caused nothing.
  */
 export function diagnosticsEffects(
   state: EditorState,
   diagnostics: readonly Diagnostic[],
 ): StateEffect<unknown>[] {
   const next = toLintDiagnostics(diagnostics, state.doc.length);
+  const shownNext: ShownDiagnostic[] = next
+    .map(({ from, to, message }, i) => {
+      const source = diagnostics[i]!;
+      return { from, to, severity: source.severity, message, source };
+    })
+    .sort((a, b) => a.from - b.from || a.to - b.to);
   const shown = state.field(shownDiagnostics, false);
   const same =
     shown &&
-    shown.length === next.length &&
-    next.every((d, i) => {
-      const s = shown[i]!;
+    !shown.touched &&
+    shown.list.length === shownNext.length &&
+    shownNext.every((d, i) => {
+      const s = shown.list[i]!;
       return (
         d.from === s.from && d.to === s.to && d.severity === s.severity && d.message === s.message
       );
     });
   if (same) return [];
   const effects = (setDiagnostics(state, next) as TransactionSpec).effects ?? [];
-  const shownNext = next.map(({ from, to, severity, message }) => ({
-    from,
-    to,
-    severity,
-    message,
-  }));
-  return [...(Array.isArray(effects) ? effects : [effects]), setShown.of(shownNext)];
+  return [...(Array.isArray(effects) ? effects : [effects]), setShownDiagnostics.of(shownNext)];
 }
 
 /**
- * The lint display for pushed diagnostics: squiggles and hover tooltips come with `setDiagnostics`;
- * this adds the gutter markers and remembers what was pushed (for `diagnosticsEffects`).
+ * The display of pushed diagnostics: squiggles and hover tooltips (drawn beside the text, see
+ * `diagnosticSquiggles`), gutter markers (lint's gutter; lint itself draws no marks), and the record
+ * of what was pushed (for `diagnosticsEffects`).
  */
 export function diagnosticsDisplay(): Extension {
-  return [lintGutter(), shownDiagnostics];
+  return [
+    shownDiagnostics,
+    diagnosticSquiggles(),
+    linter(null, { markerFilter: () => [], tooltipFilter: () => [] }),
+    lintGutter(),
+  ];
 }

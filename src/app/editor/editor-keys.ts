@@ -1,8 +1,8 @@
 import { defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { lintKeymap } from '@codemirror/lint';
 import { searchKeymap } from '@codemirror/search';
 import { Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
+import { nextDiagnostic } from './diagnostic-squiggles.ts';
 
 /** How long after Escape a Tab press leaves the editor instead of indenting, in milliseconds. */
 export const TAB_ESCAPE_MS = 2000;
@@ -22,13 +22,19 @@ export const escapeReleasesTab: Extension = EditorView.domEventObservers({
 
 /**
  * The editor's key bindings: Ctrl/Cmd-Enter calls `run` (when it returns false, the default binding,
- * insert a blank line, applies), then the standard, search, history and lint keymaps (completion brings its own), and
- * Tab/Shift-Tab to indent (with `escapeReleasesTab`).
+ * insert a blank line, applies), then the standard, search and history keymaps (completion brings its
+ * own), F8 to select the next problem, and Tab/Shift-Tab to indent (with `escapeReleasesTab`).
  */
 export function editorKeys(run: () => boolean): Extension {
   return [
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => run() }])),
-    keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
+    keymap.of([
+      ...defaultKeymap,
+      ...searchKeymap,
+      ...historyKeymap,
+      { key: 'F8', run: nextDiagnostic },
+      indentWithTab,
+    ]),
     escapeReleasesTab,
   ];
 }

@@ -64,6 +64,13 @@ const palette = EditorView.baseTheme({
   },
 });
 
+/** A CSS image of a wavy line in `colour`, 6 × 3 px, repeated along a squiggle's bottom edge. */
+function wave(colour: string): string {
+  const path = `<path d="M0 2 Q1.5 0 3 2 T6 2" fill="none" stroke="${colour}" stroke-width="0.8"/>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="6" height="3">${path}</svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+}
+
 const chrome = EditorView.theme({
   '&': {
     height: '100%',
@@ -112,6 +119,16 @@ const chrome = EditorView.theme({
     color: 'var(--ed-bg)',
     backgroundColor: 'var(--ed-link)',
   },
+  // Squiggles are drawn in a layer (diagnostic-squiggles.ts): a wave along the bottom of each box.
+  '.cm-squiggles': { pointerEvents: 'none' },
+  '.cm-squiggle': {
+    minWidth: '4px',
+    backgroundPosition: 'left bottom',
+    backgroundRepeat: 'repeat-x',
+  },
+  '.cm-squiggle-error': { backgroundImage: wave('#e0282b') },
+  '.cm-squiggle-warning': { backgroundImage: wave('#d88a00') },
+  '.cm-squiggle-info': { backgroundImage: wave('#8a8a8a') },
   '.cm-diagnosticCode': {
     fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
     fontWeight: '600',
