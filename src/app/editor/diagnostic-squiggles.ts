@@ -1,5 +1,6 @@
 import { EditorSelection, type EditorState, type Extension } from '@codemirror/state';
 import {
+  Direction,
   EditorView,
   hoverTooltip,
   layer,
@@ -42,6 +43,28 @@ export function squiggleRanges(
  */
 function lineMarkers(view: EditorView, className: string, from: number, to: number) {
   if (from === to) return RectangleMarker.forRange(view, className, EditorSelection.cursor(from));
+  // Most ranges sit on one row: one box from the two ends' coordinates, without the hit-testing
+  // `RectangleMarker.forRange` does to find wrapped rows.
+  const start = view.coordsAtPos(from, 1);
+  const end = view.coordsAtPos(to, -1);
+  if (
+    view.textDirection === Direction.LTR &&
+    start &&
+    end &&
+    Math.abs(start.top - end.top) < 1 &&
+    end.right > start.left
+  ) {
+    const base = view.scrollDOM.getBoundingClientRect();
+    return [
+      new RectangleMarker(
+        className,
+        start.left - base.left + view.scrollDOM.scrollLeft * view.scaleX,
+        start.top - base.top + view.scrollDOM.scrollTop * view.scaleY,
+        end.right - start.left,
+        start.bottom - start.top,
+      ),
+    ];
+  }
   const markers: RectangleMarker[] = [];
   for (let start = from; start < to;) {
     const rowEnd = view.moveToLineBoundary(EditorSelection.cursor(start, 1), true, true).head;
