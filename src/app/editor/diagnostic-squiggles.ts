@@ -39,9 +39,16 @@ export function squiggleRanges(
 
 /**
  * Rectangles under the text of `from`–`to` (which lies on one document line): one per visual line, so
- * that a wrapped line is underlined on each of its rows.
+ * that a wrapped line is underlined on each of its rows. `base` is the client position of the scrolled
+ * content's origin, which the layer's markers are placed from.
  */
-function lineMarkers(view: EditorView, className: string, from: number, to: number) {
+function lineMarkers(
+  view: EditorView,
+  base: { left: number; top: number },
+  className: string,
+  from: number,
+  to: number,
+) {
   if (from === to) return RectangleMarker.forRange(view, className, EditorSelection.cursor(from));
   // Most ranges sit on one row: one box from the two ends' coordinates, without the hit-testing
   // `RectangleMarker.forRange` does to find wrapped rows.
@@ -54,12 +61,11 @@ function lineMarkers(view: EditorView, className: string, from: number, to: numb
     Math.abs(start.top - end.top) < 1 &&
     end.right > start.left
   ) {
-    const base = view.scrollDOM.getBoundingClientRect();
     return [
       new RectangleMarker(
         className,
-        start.left - base.left + view.scrollDOM.scrollLeft * view.scaleX,
-        start.top - base.top + view.scrollDOM.scrollTop * view.scaleY,
+        start.left - base.left,
+        start.top - base.top,
         end.right - start.left,
         start.bottom - start.top,
       ),
@@ -91,11 +97,17 @@ const squiggleLayer = layer({
   markers(view) {
     const { from: top, to: bottom } = view.viewport;
     const markers: LayerMarker[] = [];
+    // Marker positions are relative to the scrolled content, as RectangleMarker's own are.
+    const scroller = view.scrollDOM.getBoundingClientRect();
+    const base = {
+      left: scroller.left - view.scrollDOM.scrollLeft * view.scaleX,
+      top: scroller.top - view.scrollDOM.scrollTop * view.scaleY,
+    };
     for (const d of view.state.field(shownDiagnostics).list) {
       if (d.to < top || d.from > bottom) continue;
       const className = `cm-squiggle cm-squiggle-${d.severity}`;
       for (const r of squiggleRanges(view.state, Math.max(d.from, top), Math.min(d.to, bottom)))
-        markers.push(...lineMarkers(view, className, r.from, r.to));
+        markers.push(...lineMarkers(view, base, className, r.from, r.to));
     }
     return markers;
   },
