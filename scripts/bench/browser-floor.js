@@ -14,7 +14,7 @@ import { phasePauses } from './browser-typing.js';
 
 const FLOOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor');
 
-/** @typedef {{ keydown: number, echo: number, posted: number, handled: number }} FloorStroke */
+/** @typedef {{ keydown: number, echo: number, posted: number, handled: number, shown: number }} FloorStroke */
 
 /**
  * Builds the floor page and serves it with `vite preview`.
@@ -69,7 +69,7 @@ export async function measureFloor(browser, url, doc, cursor, { warmup, runs }) 
       await page.waitForFunction(
         (n) => {
           const strokes = /** @type {any} */ (window).__floor;
-          return strokes.length >= n && strokes[n - 1].handled !== undefined;
+          return strokes.length >= n && strokes[n - 1].shown !== undefined;
         },
         i + 1,
         { timeout: 10_000, polling: 'raf' },

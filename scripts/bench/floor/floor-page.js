@@ -6,7 +6,8 @@
  * CodeMirror + Web Worker design gets from the browser before doing any analysis.
  *
  * `window.__floor` records, per keystroke: `keydown` (capture listener), `echo` (first animation
- * frame after it), `posted` and `handled` (answer applied, after its microtasks); times are
+ * frame after it), `posted`, `handled` (answer applied, after its microtasks) and `shown` (the first
+ * animation frame after that, as the playground's probe records it); times are
  * `performance.now()` ms. The document comes from the `#` fragment (URI-encoded) or a default card.
  */
 import { history } from '@codemirror/commands';
@@ -24,7 +25,7 @@ import {
 import { defaultKeymap, historyKeymap } from '@codemirror/commands';
 
 const worker = new Worker(new URL('./echo-worker.js', import.meta.url));
-/** @type {{ keydown: number, echo?: number, posted?: number, handled?: number }[]} */
+/** @type {{ keydown: number, echo?: number, posted?: number, handled?: number, shown?: number }[]} */
 const strokes = [];
 /** @type {any} */ (window).__floor = strokes;
 let rev = 0;
@@ -79,7 +80,9 @@ worker.onmessage = (event) => {
   }));
   view.dispatch(setDiagnostics(view.state, diagnostics));
   queueMicrotask(() => {
-    if (stroke) stroke.handled = performance.now();
+    if (!stroke) return;
+    stroke.handled = performance.now();
+    requestAnimationFrame(() => (stroke.shown = performance.now()));
   });
 };
 
