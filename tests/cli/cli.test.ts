@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { run, toJson } from '../../src/cli/main.ts';
 import { escapeData, escapeProperty } from '../../src/cli/reporters.ts';
 import { checkLoadSet } from '../../src/core/index.ts';
@@ -38,6 +38,7 @@ describe('agentcard check agrees with the core on the golden corpus', () => {
 
 describe('agentcard check output', () => {
   const dir = mkdtempSync(join(tmpdir(), 'agentcard-cli-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'good.md'), '---\ntype: agent\nname: good\n---\nBe good.\n');
   writeFileSync(join(dir, 'bad.yaml'), 'type: agent\nname: bad\nmodle: x\n');
   mkdirSync(join(dir, 'cards'));
@@ -211,6 +212,7 @@ describe('agentcard check output', () => {
 
 describe('agentcard check reporters', () => {
   const dir = mkdtempSync(join(tmpdir(), 'agentcard-reporters-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   // A file name with `,` and `:` and a field name with `%`: each must be escaped in the annotations.
   writeFileSync(join(dir, 'a,b:c.yaml'), 'name: ci\nmodle: x\n"50%": 1\n');
   writeFileSync(join(dir, 'good.md'), '---\ntype: agent\nname: ok\n---\nHi.\n');

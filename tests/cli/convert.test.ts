@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.ts';
 import { checkLoadSet } from '../../src/core/index.ts';
 
@@ -13,6 +13,7 @@ function runCli(args: string[], cwd: string) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'agentcard-convert-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(
   join(dir, 'sizer.md'),
   '---\ntype: agent\nname: sizer\nmodel: gpt-4.1\ndescription: Sizes things.\n---\nYou size things.\n',
