@@ -4,6 +4,7 @@
  * methods; `Embed.svelte` reads it.
  */
 import type { AgentModel } from '../app/state/agent-model.svelte.ts';
+import { countProblems } from '../app/state/problem-counts.ts';
 import { ThemeState } from '../app/theme.svelte.ts';
 import type { EmbedOptions } from './embed-options.ts';
 import type { EmbedPayload, HostMessage } from './embed-protocol.ts';
@@ -112,9 +113,8 @@ export class EmbedState {
 function diagnosticsPayload(
   list: AgentModel['analysis']['diagnostics'],
 ): EmbedPayload<'diagnostics'> {
-  const counts = { error: 0, warning: 0, info: 0 };
+  const counts = countProblems(list);
   const diagnostics = list.map((d) => {
-    counts[d.severity] += 1;
     const { code, severity, message, file, from, to, line, column, endLine, endColumn } = d;
     return {
       code,

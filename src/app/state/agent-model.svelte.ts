@@ -18,6 +18,7 @@ import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
 import { createAutosave } from '../storage/autosave.ts';
 import { createTabSync } from '../storage/tab-sync.ts';
 import type { SaveResult, WorkspaceStore } from '../storage/workspace-store.ts';
+import { countProblems } from './problem-counts.ts';
 import type { ReloadMode, Workspace, WorkspaceMeta } from './workspace-types.ts';
 
 /** A message across the top of the app. `id` lets a banner be replaced or dismissed. */
@@ -108,6 +109,8 @@ export class AgentModel {
    * Kept apart from `analysis` so that a keystroke does not hand every panel a new result object.
    */
   analysisStale = $state(true);
+  /** Problems of the shown analysis per severity (every panel's counts come from here). */
+  readonly problemCounts = $derived(countProblems(this.analysis.diagnostics));
   selected = $state.raw<CompiledAgent | null>(null);
   /** The last conversion made here: which files it opened and what the target could not express. */
   conversion = $state.raw<ConversionReport | null>(null);
