@@ -1,30 +1,15 @@
 import { EditorState, type Transaction } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../core/index.ts';
 import { diagnosticsAt, nextDiagnostic, squiggleRanges } from './diagnostic-squiggles.ts';
 import {
   setShownDiagnostics,
   shownDiagnostics,
   type ShownDiagnostic,
 } from './shown-diagnostics.ts';
+import { shownDiagnostic } from './shown-diagnostic-fixture.ts';
 
 const doc = 'name: a\n\nmodle: x\nend';
-
-const shown = (from: number, to: number): ShownDiagnostic => ({
-  from,
-  to,
-  severity: 'error',
-  message: 'unknown-field: x',
-  source: {
-    code: 'unknown-field',
-    severity: 'error',
-    message: 'x',
-    file: 'a.md',
-    from,
-    to,
-  } as Diagnostic,
-});
 
 const withShown = (list: ShownDiagnostic[], anchor = 0) =>
   EditorState.create({ doc, selection: { anchor }, extensions: shownDiagnostics }).update({
@@ -60,7 +45,7 @@ describe('squiggleRanges', () => {
 });
 
 describe('diagnosticsAt', () => {
-  const state = withShown([shown(9, 14), shown(20, 20)]);
+  const state = withShown([shownDiagnostic(9, 14), shownDiagnostic(20, 20)]);
 
   it('finds a diagnostic from inside its range', () => {
     expect(diagnosticsAt(state, 11, 1)).toHaveLength(1);
@@ -94,12 +79,12 @@ describe('nextDiagnostic', () => {
   }
 
   it('selects the first problem after the cursor', () => {
-    const next = run(withShown([shown(0, 4), shown(9, 14)], 5));
+    const next = run(withShown([shownDiagnostic(0, 4), shownDiagnostic(9, 14)], 5));
     expect(next?.selection.main).toMatchObject({ from: 9, to: 14 });
   });
 
   it('wraps to the first problem after the last one', () => {
-    const next = run(withShown([shown(0, 4), shown(9, 14)], 15));
+    const next = run(withShown([shownDiagnostic(0, 4), shownDiagnostic(9, 14)], 15));
     expect(next?.selection.main).toMatchObject({ from: 0, to: 4 });
   });
 

@@ -89,10 +89,9 @@ function lineMarkers(
 const squiggleLayer = layer({
   above: true,
   class: 'cm-squiggles',
+  // CodeMirror redraws layers itself on any edit or geometry change; these are the other reasons.
   update: (update) =>
-    update.docChanged ||
     update.viewportChanged ||
-    update.geometryChanged ||
     update.startState.field(shownDiagnostics) !== update.state.field(shownDiagnostics),
   markers(view) {
     const { from: top, to: bottom } = view.viewport;

@@ -17,8 +17,8 @@ import {
 /**
  * Turns the core's diagnostics for one file into CodeMirror lint diagnostics. Offsets are clamped to
  * `[0, docLength]` and ordered (`from <= to`), so diagnostics computed for a slightly older text never
- * throw; non-finite offsets become 0. The plain `message` reads `code: message` (for screen readers and
- * the lint panel); the tooltip shows the code as a separate element.
+ * throw; non-finite offsets become 0. The plain `message` reads `code: message` (it is what the shown
+ * list compares); the gutter's tooltip shows the code as a separate element.
  */
 export function toLintDiagnostics(
   diagnostics: readonly Diagnostic[],

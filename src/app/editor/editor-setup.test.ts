@@ -136,6 +136,26 @@ describe('dispatchReportingEdits', () => {
     expect(reported).toEqual([{ text: 'name: bc\n', edit: { from: 6, to: 7, insert: 'bc' } }]);
   });
 
+  it('still applies the edit when the host fails while handling the report', () => {
+    const log: string[] = [];
+    const state = createEditorState(
+      options({
+        doc: 'abc',
+        hooks: {
+          ...hooks,
+          change: () => {
+            throw new Error('host failed');
+          },
+        },
+      }),
+    );
+    const view = { update: () => log.push('update') } as unknown as EditorView;
+    expect(() =>
+      dispatchReportingEdits([state.update({ changes: { from: 0, insert: 'x' } })], view),
+    ).toThrow('host failed');
+    expect(log).toEqual(['update']);
+  });
+
   it('reports several transactions as one text, with no single edit when ranges differ', () => {
     const { state, view, reported } = harness('abc');
     const one = state.update({ changes: { from: 0, insert: 'x' } });

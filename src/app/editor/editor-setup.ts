@@ -108,7 +108,13 @@ export function dispatchReportingEdits(trs: readonly Transaction[], view: Editor
       ChangeSet.empty(first.startState.doc.length),
     );
     const { text, edit } = docTextAfter(first.startState.doc, trs.at(-1)!.newDoc, changes);
-    hooks.change(text, edit);
+    try {
+      hooks.change(text, edit);
+    } finally {
+      // Whatever the host does with the report, the keystroke itself is never lost.
+      view.update(trs);
+    }
+    return;
   }
   view.update(trs);
 }

@@ -1,26 +1,11 @@
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../core/index.ts';
 import {
   setShownDiagnostics,
   shownDiagnostics,
   type ShownDiagnostic,
 } from './shown-diagnostics.ts';
-
-const shown = (from: number, to: number): ShownDiagnostic => ({
-  from,
-  to,
-  severity: 'error',
-  message: 'unknown-field: x',
-  source: {
-    code: 'unknown-field',
-    severity: 'error',
-    message: 'x',
-    file: 'a.md',
-    from,
-    to,
-  } as Diagnostic,
-});
+import { shownDiagnostic } from './shown-diagnostic-fixture.ts';
 
 const start = (list: ShownDiagnostic[]) =>
   EditorState.create({ doc: 'abcdefghij'.repeat(3), extensions: shownDiagnostics }).update({
@@ -29,7 +14,9 @@ const start = (list: ShownDiagnostic[]) =>
 
 describe('shownDiagnostics', () => {
   it('moves ranges with edits before them, untouched', () => {
-    const state = start([shown(10, 14)]).update({ changes: { from: 0, insert: '12' } }).state;
+    const state = start([shownDiagnostic(10, 14)]).update({
+      changes: { from: 0, insert: '12' },
+    }).state;
     expect(state.field(shownDiagnostics)).toMatchObject({
       list: [{ from: 12, to: 16 }],
       touched: false,
@@ -37,7 +24,7 @@ describe('shownDiagnostics', () => {
   });
 
   it('reshapes a range edited inside and marks the list touched', () => {
-    const state = start([shown(10, 14)]).update({ changes: { from: 11, to: 13 } }).state;
+    const state = start([shownDiagnostic(10, 14)]).update({ changes: { from: 11, to: 13 } }).state;
     expect(state.field(shownDiagnostics)).toMatchObject({
       list: [{ from: 10, to: 12 }],
       touched: true,
@@ -45,14 +32,16 @@ describe('shownDiagnostics', () => {
   });
 
   it('never lets a deleted range end before it starts', () => {
-    const state = start([shown(10, 14)]).update({ changes: { from: 8, to: 20 } }).state;
+    const state = start([shownDiagnostic(10, 14)]).update({ changes: { from: 8, to: 20 } }).state;
     const [d] = state.field(shownDiagnostics).list;
     expect(d!.to).toBeGreaterThanOrEqual(d!.from);
   });
 
   it('takes a new list as it is, untouched', () => {
-    const edited = start([shown(10, 14)]).update({ changes: { from: 11, insert: 'x' } }).state;
-    const state = edited.update({ effects: setShownDiagnostics.of([shown(1, 2)]) }).state;
+    const edited = start([shownDiagnostic(10, 14)]).update({
+      changes: { from: 11, insert: 'x' },
+    }).state;
+    const state = edited.update({ effects: setShownDiagnostics.of([shownDiagnostic(1, 2)]) }).state;
     expect(state.field(shownDiagnostics)).toMatchObject({
       list: [{ from: 1, to: 2 }],
       touched: false,
