@@ -194,7 +194,7 @@ test('the demo page in the build shows both ways without errors', async ({ page 
   for (const i of [0, 1]) {
     const embed = await EmbedFrame.of(elements.nth(i).locator('iframe'));
     await expect(embed.root).toBeVisible();
-    await expect.poll(async () => (await embed.paths()).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await embed.paths())?.length ?? 0).toBeGreaterThan(0);
     await embed.expectSizedToContent();
   }
   await page.getByRole('button', { name: 'Dark' }).click();

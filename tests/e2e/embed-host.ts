@@ -209,16 +209,22 @@ export class EmbedFrame {
     return new EmbedFrame(iframe, (await handle!.contentFrame())!);
   }
 
-  /** The text of the file shown, as the embed's model holds it. */
-  text(): Promise<string> {
-    return this.frame.evaluate(() => (window as unknown as EmbedWindow).agentcard.model.activeText);
+  /**
+   * The text of the file shown, as the embed's model holds it; null while the embed's script has not
+   * started yet (the frame can be on embed.html before then), so that polls wait instead of failing.
+   */
+  text(): Promise<string | null> {
+    return this.frame.evaluate(
+      () => (window as unknown as Partial<EmbedWindow>).agentcard?.model.activeText ?? null,
+    );
   }
 
-  /** The paths of the embed's files. */
-  paths(): Promise<string[]> {
-    return this.frame.evaluate(() =>
-      Object.keys((window as unknown as EmbedWindow).agentcard.model.workspace.files),
-    );
+  /** The paths of the embed's files; null while the embed's script has not started yet. */
+  paths(): Promise<string[] | null> {
+    return this.frame.evaluate(() => {
+      const files = (window as unknown as Partial<EmbedWindow>).agentcard?.model.workspace.files;
+      return files ? Object.keys(files) : null;
+    });
   }
 
   /** The theme the embed shows (`data-theme` of its root element). */
