@@ -35,6 +35,7 @@ export type { PythonRef, PythonRefKind } from './agentcard/python-refs.ts';
 export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
 export { LineIndex } from './line-index.ts';
+export { escapeControls, hasControls, pictureControls } from './visible-controls.ts';
 export { normalizePath } from './load-set/paths.ts';
 export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-module.ts';
 export type {
