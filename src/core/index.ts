@@ -29,6 +29,7 @@ export {
   LIFECYCLE_HOOK_POINTS,
 } from './agentcard/card-fields.ts';
 export { fieldSpec } from './agentcard/field-specs.ts';
+export { didYouMean } from './agentcard/did-you-mean.ts';
 export { isCardPath, CARD_EXTENSIONS } from './agentcard/analyze-card-file.ts';
 export type { AgentData, Json } from './agentcard/compile-card.ts';
 export type { PythonRef, PythonRefKind } from './agentcard/python-refs.ts';
