@@ -58,9 +58,10 @@ export function parseOptions<T extends OptionTable>(
     if (token.kind === 'positional') positionals.push(token.value);
     if (token.kind !== 'option') continue;
     const spec = table[token.name];
-    const shown = quote(token.rawName);
     if (spec === undefined)
-      return { problem: `unknown option ${shown}${suggest(token.rawName, table)}` };
+      return { problem: `unknown option ${quote(token.rawName)}${suggest(token.rawName, table)}` };
+    // A known option's name is one of ours, safe to print as it is.
+    const shown = token.rawName;
     if (spec.type === 'boolean') {
       if (token.value !== undefined) return { problem: `${shown} takes no value` };
       const negated = token.name.startsWith('no-') ? token.name.slice(3) : undefined;
