@@ -90,7 +90,10 @@ export function quote(text: string): string {
   return `'${escapeControls(text)}'`;
 }
 
-/** `; did you mean 'X'?` when a candidate is close to `word`, else ''. */
+/**
+ * `; did you mean 'X'?` when a candidate is close to `word`, else ''. Never for a one-letter option
+ * (`-x`), which any other one-letter option is one edit from.
+ */
 export function suggest(word: string, candidates: OptionTable | readonly string[]): string {
   const names = Array.isArray(candidates)
     ? candidates
@@ -98,6 +101,7 @@ export function suggest(word: string, candidates: OptionTable | readonly string[
         `--${name}`,
         ...(spec.short ? [`-${spec.short}`] : []),
       ]);
+  if (word.replace(/^-+/, '').length < 2) return '';
   const near = didYouMean(word, names);
   return near === undefined ? '' : `; did you mean ${quote(near)}?`;
 }
