@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `agentcard` command: runs the compiled command line (built by `npm install` / `npm run build:cli`).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const entry = new URL('../dist-cli/cli/main.js', import.meta.url);
@@ -16,4 +16,6 @@ process.exitCode = run(process.argv.slice(2), {
   env: process.env,
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  isTTY: process.stdout.isTTY === true,
+  readStdin: () => readFileSync(0),
 });

@@ -20,6 +20,19 @@ export function toLoadSetPath(path: string, cwd: string): string {
   return normalizePath(relative(cwd, resolve(cwd, path)).split(sep).join('/'));
 }
 
+/**
+ * Puts `text` (read from standard input) into the load-set as the file at `filename` (relative to `cwd`),
+ * as if that file held it: it replaces the disk's text when a PATH also brought the file, and otherwise
+ * joins as a card named on the command line. References in it (`messages:`, `tools.py`) then resolve from
+ * its folder, as for any card. Returns its load-set path.
+ */
+export function addStdin(set: DiskLoadSet, filename: string, text: string, cwd: string): string {
+  const key = toLoadSetPath(filename, cwd);
+  if (!Object.hasOwn(set.files, key)) set.cards.push(key);
+  set.files[key] = text;
+  return key;
+}
+
 /** Reads a file as UTF-8 text, or undefined when it is absent, a folder, too large or unreadable. */
 export function readText(path: string, cwd: string): string | undefined {
   try {

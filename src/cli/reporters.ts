@@ -1,4 +1,6 @@
-import type { CheckResult, Diagnostic, Severity } from '../core/index.ts';
+import { escapeControls, type CheckResult, type Diagnostic, type Severity } from '../core/index.ts';
+import { painter, SEVERITY_STYLE, type Painter } from './ansi.ts';
+import { prettyLines } from './pretty-reporter.ts';
 
 /** How `agentcard check` prints its result. */
 export type ReporterName = 'human' | 'github' | 'json';
@@ -10,30 +12,68 @@ export const REPORTERS: readonly ReporterName[] = ['human', 'github', 'json'];
 export interface Report {
   result: CheckResult;
   fileCount: number;
+  /** The text of a load-set file, for quoting source lines; undefined when it cannot be read. */
+  source?: (file: string) => string | undefined;
 }
 
-/** Formats a report with the reporter `name`; the text ends with a newline. */
-export function formatReport(name: ReporterName, report: Report): string {
+/** How the human reporter prints, and which problems every reporter shows. */
+export interface ReportOptions {
+  /** Human reporter: problems grouped under their file, each with its source line (else one line each). */
+  pretty?: boolean;
+  /** Human reporter: ANSI colours. */
+  color?: boolean;
+  /** Show errors only; the summary still counts every problem. */
+  quiet?: boolean;
+}
+
+/**
+ * Formats a report with the reporter `name`; the text ends with a newline. Every reporter but JSON
+ * prints text from the cards (messages, paths, quoted lines) with its control characters escaped
+ * (`escapeControls`), so no card can drive the terminal or forge a line of the log.
+ */
+export function formatReport(
+  name: ReporterName,
+  report: Report,
+  options: ReportOptions = {},
+): string {
+  const all = report.result.diagnostics;
+  const shown = options.quiet ? all.filter((d) => d.severity === 'error') : all;
+  const paint = painter(options.color === true);
   switch (name) {
-    case 'human':
-      return [...report.result.diagnostics.map(humanLine), summaryLine(report)].join('\n') + '\n';
+    case 'human': {
+      const body = options.pretty
+        ? prettyLines(shown, report.source ?? (() => undefined), paint)
+        : shown.map((d) => humanLine(d, paint));
+      return [...body, summaryLine(report, paint)].join('\n') + '\n';
+    }
     case 'github':
-      return [...report.result.diagnostics.map(githubLine), summaryLine(report)].join('\n') + '\n';
+      return [...shown.map(githubLine), summaryLine(report)].join('\n') + '\n';
     case 'json':
-      return JSON.stringify(toJson(report.result)) + '\n';
+      return JSON.stringify(toJson({ ...report.result, diagnostics: shown })) + '\n';
   }
 }
 
-/** One diagnostic as `file:line:col severity code message`. */
-function humanLine(d: Diagnostic): string {
-  return `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`;
+/** One diagnostic as `file:line:col severity code message`, control characters escaped. */
+function humanLine(d: Diagnostic, paint: Painter): string {
+  const where = `${escapeControls(d.file)}:${d.line}:${d.column}`;
+  return `${where} ${paint(SEVERITY_STYLE[d.severity], d.severity)} ${d.code} ${escapeControls(d.message)}`;
 }
 
-/** The closing line of the human and GitHub reporters: counts per severity, files, compiled agents. */
-export function summaryLine({ result, fileCount }: Report): string {
+/**
+ * The closing line of the human and GitHub reporters: counts per severity, files, compiled agents. With
+ * `paint`, the counts that are not zero are coloured by severity.
+ */
+export function summaryLine(
+  { result, fileCount }: Report,
+  paint: Painter = painter(false),
+): string {
   const count = (s: Severity) => result.diagnostics.filter((d) => d.severity === s).length;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')} in ${plural(fileCount, 'file')}; ${plural(result.agents.length, 'agent')} compiled (profile ${result.profile})`;
+  const counted = (s: Severity, word: string) => {
+    const n = count(s);
+    return n === 0 ? plural(n, word) : paint('bold', paint(SEVERITY_STYLE[s], plural(n, word)));
+  };
+  return `${counted('error', 'error')}, ${counted('warning', 'warning')}, ${counted('info', 'note')} in ${plural(fileCount, 'file')}; ${plural(result.agents.length, 'agent')} compiled (profile ${result.profile})`;
 }
 
 const GITHUB_COMMAND: Record<Severity, string> = {
@@ -46,10 +86,12 @@ const GITHUB_COMMAND: Record<Severity, string> = {
  * One diagnostic as a GitHub Actions workflow command, which GitHub shows as an annotation on the file's
  * lines in the pull request: `::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message` (`info`
  * becomes `notice`). Lines and columns are 1-based, as the diagnostic's; the title is `agentcard: code`.
+ * Control characters in the path and message are escaped first (`escapeControls`: a line break shows
+ * as `\n`), then GitHub's own escaping applies.
  */
 export function githubLine(d: Diagnostic): string {
   const properties = [
-    ['file', d.file],
+    ['file', escapeControls(d.file)],
     ['line', String(d.line)],
     ['col', String(d.column)],
     ['endLine', String(d.endLine)],
@@ -58,7 +100,7 @@ export function githubLine(d: Diagnostic): string {
   ]
     .map(([key, value]) => `${key}=${escapeProperty(value!)}`)
     .join(',');
-  return `::${GITHUB_COMMAND[d.severity]} ${properties}::${escapeData(d.message)}`;
+  return `::${GITHUB_COMMAND[d.severity]} ${properties}::${escapeData(escapeControls(d.message))}`;
 }
 
 /** Escapes a workflow command's message: `%`, `\r` and `\n` (GitHub's `escapeData`). */

@@ -29,12 +29,14 @@ export {
   LIFECYCLE_HOOK_POINTS,
 } from './agentcard/card-fields.ts';
 export { fieldSpec } from './agentcard/field-specs.ts';
+export { didYouMean } from './agentcard/did-you-mean.ts';
 export { isCardPath, CARD_EXTENSIONS } from './agentcard/analyze-card-file.ts';
 export type { AgentData, Json } from './agentcard/compile-card.ts';
 export type { PythonRef, PythonRefKind } from './agentcard/python-refs.ts';
 export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
 export { LineIndex } from './line-index.ts';
+export { escapeControls, hasControls, pictureControls } from './visible-controls.ts';
 export { normalizePath } from './load-set/paths.ts';
 export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-module.ts';
 export type {

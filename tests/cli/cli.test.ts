@@ -203,10 +203,14 @@ describe('agentcard check output', () => {
       cwd: dir,
       encoding: 'utf8',
     });
+    // Plain output whatever colour settings the test run has.
+    const env = { ...process.env, FORCE_COLOR: '0' };
     expect(JSON.parse(out).agents[0].name).toBe('good');
-    const bad = spawnSync('node', [bin, 'check', 'bad.yaml'], { cwd: dir, encoding: 'utf8' });
+    const bad = spawnSync('node', [bin, 'check', 'bad.yaml'], { cwd: dir, env, encoding: 'utf8' });
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain('bad.yaml:3:1 error unknown-field');
+    const version = spawnSync('node', [bin, '--version'], { cwd: dir, encoding: 'utf8' });
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   }, 60_000);
 });
 

@@ -1,0 +1,175 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { checkLoadSet, FORMAT_IDS, PROFILES, type FormatId, type Profile } from '../core/index.ts';
+import { useColor } from './ansi.ts';
+import { optionHelp, parseOptions, type OptionTable } from './cli-options.ts';
+import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
+import { addStdin, decodeUtf8, loadPaths, readText } from './load-paths.ts';
+import { formatReport, REPORTERS, type ReporterName } from './reporters.ts';
+
+/** The options of `agentcard check`, in the order `--help` lists them: one entry per option. */
+export const CHECK_OPTIONS = {
+  reporter: {
+    type: 'string',
+    value: 'NAME',
+    choices: REPORTERS,
+    help: 'human (default), github or json: see Reporters below',
+  },
+  json: { type: 'boolean', help: 'the same as --reporter json' },
+  'max-warnings': {
+    type: 'string',
+    value: 'N',
+    help: 'also exit 1 when there are more than N warnings',
+  },
+  profile: {
+    type: 'string',
+    value: 'NAME',
+    choices: PROFILES,
+    help: 'rfc (default): the RFC as written;\nfast-agent: what fast-agent 0.10.9 does',
+  },
+  format: {
+    type: 'string',
+    value: 'FORMAT',
+    choices: FORMAT_IDS,
+    help: `read every file a format claims (and every file named) as FORMAT instead:\n${FORMAT_IDS.join(', ')}`,
+  },
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    help: 'show errors only (the summary still counts every problem)',
+  },
+  pretty: {
+    type: 'boolean',
+    help: 'group problems under their file and quote each source line\n(the default when stdout is a terminal)',
+  },
+  'no-pretty': { type: 'boolean', help: 'one line per problem, also at a terminal' },
+  color: {
+    type: 'boolean',
+    help: 'colour the output (default: when stdout is a terminal, unless NO_COLOR\nis set; FORCE_COLOR=1 or 0 forces it on or off)',
+  },
+  'no-color': { type: 'boolean', help: 'do not colour the output' },
+  stdin: {
+    type: 'boolean',
+    help: 'check the text on standard input, as the file --stdin-filename names',
+  },
+  'stdin-filename': {
+    type: 'string',
+    value: 'PATH',
+    help: 'where the --stdin text is checked as if it were: its format and the\nfiles it names (messages:, tools.py) are found from there',
+  },
+  help: { type: 'boolean', short: 'h', help: 'show this help' },
+} as const satisfies OptionTable;
+
+/** `agentcard check --help`. */
+export const CHECK_USAGE = `Usage: agentcard check [options] PATH...
+       agentcard check [options] --stdin --stdin-filename PATH [PATH...]
+
+Checks agent definitions and folders of them as one load-set: AgentCard (.md, .markdown, .yaml,
+.yml), AFM (*.afm.md), OpenAgentSpec, TsAgent agent folders and A2A AgentCard JSON, each file in its
+detected format. With --stdin, the text on standard input takes the place of the file at
+--stdin-filename (which need not exist), checked alone or with the PATHs given.
+
+Options:
+${optionHelp(CHECK_OPTIONS)}
+
+Reporters:
+  human    at a terminal: problems grouped under each file, the source line underlined, colours;
+           otherwise (or with --no-pretty): one line per problem, file:line:col severity code message;
+           then a summary line
+  github   GitHub Actions annotations (::error file=…,line=…::message), then the summary line
+  json     one JSON object {agents, diagnostics}
+Control characters from the cards are shown escaped (\\e, \\n, \\u202e) by every reporter but json.
+
+${EXIT_CODES_HELP}`;
+
+/** Runs `agentcard check` (the arguments after the command name) and returns the exit code. */
+export function runCheck(args: readonly string[], io: Io): number {
+  const parsed = parseOptions(args, CHECK_OPTIONS);
+  if ('problem' in parsed) return usageError(io, 'agentcard check', parsed.problem);
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.out(CHECK_USAGE + '\n');
+    return EXIT.ok;
+  }
+  const maxWarnings = values['max-warnings'];
+  if (maxWarnings !== undefined && !/^\d+$/.test(maxWarnings))
+    return usageError(
+      io,
+      'agentcard check',
+      '--max-warnings needs a whole number of warnings (0 or more)',
+    );
+  const stdinFilename = values['stdin-filename'];
+  if (stdinFilename !== undefined && !values.stdin)
+    return usageError(io, 'agentcard check', '--stdin-filename is for --stdin');
+  if (values.stdin && stdinFilename === undefined)
+    return usageError(io, 'agentcard check', '--stdin needs --stdin-filename PATH');
+  if (!values.stdin && positionals.length === 0)
+    return usageError(io, 'agentcard check', 'no PATH given');
+
+  const loaded = loadPaths(positionals, io.cwd);
+  if (stdinFilename !== undefined) {
+    const text = readStdin(io);
+    if (text === undefined) loaded.errors.push('cannot read standard input');
+    else addStdin(loaded, stdinFilename, text, io.cwd);
+  }
+  if (loaded.errors.length > 0) {
+    for (const error of loaded.errors) io.err(`agentcard: ${error}\n`);
+    return EXIT.usage;
+  }
+  const profile = (values.profile ?? 'rfc') as Profile;
+  const result = checkLoadSet(loaded.files, {
+    profile,
+    cards: loaded.cards,
+    discovered: loaded.discovered,
+    ...(values.format ? { format: values.format as FormatId } : {}),
+    readFile: (path) => readText(path, io.cwd),
+    ...(io.env ? { env: definedOnly(io.env) } : {}),
+    isDirectory: (path) => {
+      try {
+        return statSync(resolve(io.cwd, path)).isDirectory();
+      } catch {
+        return false;
+      }
+    },
+  });
+  const reporter: ReporterName = values.json
+    ? 'json'
+    : ((values.reporter ?? 'human') as ReporterName);
+  const isTTY = io.isTTY === true;
+  const report = {
+    result,
+    fileCount: loaded.cards.length,
+    source: (file: string) => loaded.files[file] ?? readText(file, io.cwd),
+  };
+  io.out(
+    formatReport(reporter, report, {
+      pretty: values.pretty ?? isTTY,
+      color: useColor(values.color, io.env ?? {}, isTTY),
+      quiet: values.quiet === true,
+    }),
+  );
+  if (result.diagnostics.some((d) => d.severity === 'error')) return EXIT.errors;
+  const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
+  if (maxWarnings !== undefined && warnings > Number(maxWarnings)) {
+    io.err(
+      `agentcard: ${warnings} warning${warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}\n`,
+    );
+    return EXIT.errors;
+  }
+  return EXIT.ok;
+}
+
+function readStdin(io: Io): string | undefined {
+  try {
+    const bytes = io.readStdin?.();
+    return bytes === undefined ? undefined : decodeUtf8(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function definedOnly(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = value;
+  return out;
+}
