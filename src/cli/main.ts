@@ -1,6 +1,13 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkLoadSet, FORMAT_IDS, PROFILES, type FormatId, type Profile } from '../core/index.ts';
+import {
+  checkLoadSet,
+  FORMAT_IDS,
+  localCalendarDate,
+  PROFILES,
+  type FormatId,
+  type Profile,
+} from '../core/index.ts';
 import { runConvert } from './convert-command.ts';
 import { loadPaths, readText } from './load-paths.ts';
 import { formatReport, REPORTERS, type ReporterName } from './reporters.ts';
@@ -35,6 +42,8 @@ export interface Io {
   cwd: string;
   /** The environment, for `${VAR}` in cards (fast-agent profile); none when absent. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The clock, for `{{currentDate}}` (fast-agent profile); the system clock when absent. */
+  now?: () => Date;
   out: (text: string) => void;
   err: (text: string) => void;
 }
@@ -117,6 +126,7 @@ export function run(args: string[], io: Io): number {
     ...(parsed.format ? { format: parsed.format } : {}),
     readFile: (path) => readText(path, io.cwd),
     ...(io.env ? { env: definedOnly(io.env) } : {}),
+    today: localCalendarDate(io.now?.() ?? new Date()),
     isDirectory: (path) => {
       try {
         return statSync(resolve(io.cwd, path)).isDirectory();
