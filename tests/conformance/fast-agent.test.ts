@@ -114,6 +114,9 @@ describe.skipIf(!root)(
             if (key in card.agent_data) expect(data[key], key).toEqual(card.agent_data[key]);
           // fast-agent rendered {{currentDate}} at load as the day it ran: the check gets that day.
           expect(data.config['instruction'], 'instruction').toBe(config['instruction']);
+          const prompt = (c: Record<string, unknown>) =>
+            (c['default_request_params'] as Record<string, unknown> | null)?.['systemPrompt'];
+          expect(prompt(data.config), 'systemPrompt').toBe(prompt(config));
         }
         expect(result.compiled.length).toBe((expected.cards ?? []).length);
       });
