@@ -11,6 +11,8 @@ export const TEST_IDS = {
   diagnosticCounts: 'diagnostic-counts',
   outputPanel: 'output-panel',
   outputJson: 'output-json',
+  placeholder: 'placeholder',
+  placeholderLegend: 'placeholder-legend',
   conversation: 'conversation',
   pythonRefs: 'python-refs',
   banner: 'banner',

@@ -1,6 +1,13 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkLoadSet, FORMAT_IDS, PROFILES, type FormatId, type Profile } from '../core/index.ts';
+import {
+  checkLoadSet,
+  FORMAT_IDS,
+  localCalendarDate,
+  PROFILES,
+  type FormatId,
+  type Profile,
+} from '../core/index.ts';
 import { useColor } from './ansi.ts';
 import { optionHelp, parseOptions, type OptionTable } from './cli-options.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
@@ -124,6 +131,7 @@ export function runCheck(args: readonly string[], io: Io): number {
     ...(values.format ? { format: values.format as FormatId } : {}),
     readFile: (path) => readText(path, io.cwd),
     ...(io.env ? { env: definedOnly(io.env) } : {}),
+    today: localCalendarDate(io.now?.() ?? new Date()),
     isDirectory: (path) => {
       try {
         return statSync(resolve(io.cwd, path)).isDirectory();

@@ -20,6 +20,8 @@ export interface Io {
    * absent.
    */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The clock, for `{{currentDate}}` (fast-agent profile); the system clock when absent. */
+  now?: () => Date;
   out: (text: string) => void;
   err: (text: string) => void;
   /** Whether stdout is a terminal: then `check` colours and groups its output by default. */

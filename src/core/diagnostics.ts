@@ -118,6 +118,16 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'A `{{file:…}}` template in an instruction names a file that is not in the load-set.',
   },
+  'default-instruction': {
+    severity: 'info',
+    summary:
+      'A card gives no instruction: it compiles to null, where fast-agent 0.10.9 uses its built-in default (rfc profile).',
+  },
+  'url-template': {
+    severity: 'info',
+    summary:
+      'A `{{url:…}}` template, which fast-agent fetches when it loads the card; the checker fetches nothing (fast-agent profile).',
+  },
   'cwd-not-found': {
     severity: 'error',
     summary: 'A shell `cwd` names a folder that is not in the load-set.',

@@ -32,6 +32,15 @@ export { fieldSpec } from './agentcard/field-specs.ts';
 export { didYouMean } from './agentcard/did-you-mean.ts';
 export { isCardPath, CARD_EXTENSIONS } from './agentcard/analyze-card-file.ts';
 export type { AgentData, Json } from './agentcard/compile-card.ts';
+export {
+  FAST_AGENT_DEFAULT_INSTRUCTION,
+  applyLoadTemplates,
+  fastAgentDate,
+  localCalendarDate,
+} from './agentcard/load-instruction.ts';
+export type { LoadedInstruction } from './agentcard/load-instruction.ts';
+export { instructionSegments } from './agentcard/instruction-placeholders.ts';
+export type { InstructionSegment, Placeholder } from './agentcard/instruction-placeholders.ts';
 export type { PythonRef, PythonRefKind } from './agentcard/python-refs.ts';
 export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';

@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, toJson } from '../../src/cli/main.ts';
 import { escapeData, escapeProperty } from '../../src/cli/reporters.ts';
-import { checkLoadSet } from '../../src/core/index.ts';
+import { checkLoadSet, FAST_AGENT_DEFAULT_INSTRUCTION } from '../../src/core/index.ts';
 import { goldenCases } from '../golden/golden-corpus.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -53,8 +53,9 @@ describe('agentcard check output', () => {
     const { code, out } = runCli(['check', 'good.md', 'bad.yaml'], dir);
     expect(code).toBe(1);
     const lines = out.trim().split('\n');
-    expect(lines[0]).toMatch(/^bad\.yaml:3:1 error unknown-field /);
-    expect(lines.at(-1)).toMatch(/^1 error, 0 warnings, 0 notes in 2 files; 1 agent compiled/);
+    expect(lines[0]).toMatch(/^bad\.yaml:2:7 info default-instruction /);
+    expect(lines[1]).toMatch(/^bad\.yaml:3:1 error unknown-field /);
+    expect(lines.at(-1)).toMatch(/^1 error, 0 warnings, 1 note in 2 files; 1 agent compiled/);
   });
 
   it('exits 0 when there are only warnings or nothing', () => {
@@ -68,6 +69,11 @@ describe('agentcard check output', () => {
     expect(json.agents[0]).toMatchObject({ type: 'chain', file: 'cards/one.md', line: 1 });
     expect(json.agents[0].data.sequence).toEqual(['two']);
     expect(json.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'default-instruction',
+        severity: 'info',
+        file: 'cards/one.md',
+      }),
       expect.objectContaining({
         code: 'missing-type',
         severity: 'warning',
@@ -168,6 +174,35 @@ describe('agentcard check output', () => {
     );
   });
 
+  it('writes its clock day into {{currentDate}} and compiles the default instruction in the fast-agent profile', () => {
+    writeFileSync(
+      join(dir, 'dated.md'),
+      '---\ntype: agent\nname: dated\n---\nToday is {{currentDate}}.\n',
+    );
+    writeFileSync(join(dir, 'plain.yaml'), 'type: agent\nname: plain\n');
+    const compiled = (profile: string) => {
+      let out = '';
+      run(['check', '--json', '--profile', profile, 'dated.md', 'plain.yaml'], {
+        cwd: dir,
+        now: () => new Date(2025, 6, 4, 12),
+        out: (t) => (out += t),
+        err: () => undefined,
+      });
+      const json = JSON.parse(out);
+      return Object.fromEntries(
+        json.agents.map((a: { name: string; data: { config: { instruction: unknown } } }) => [
+          a.name,
+          a.data.config.instruction,
+        ]),
+      );
+    };
+    expect(compiled('fast-agent')).toEqual({
+      dated: 'Today is 04 July 2025.',
+      plain: FAST_AGENT_DEFAULT_INSTRUCTION,
+    });
+    expect(compiled('rfc')).toEqual({ dated: 'Today is {{currentDate}}.', plain: null });
+  });
+
   it('uses file paths relative to the working folder with / separators', () => {
     const { out } = runCli(['check', '--json', join(dir, 'cards', 'one.md')], join(dir, 'cards'));
     expect(JSON.parse(out).diagnostics[0].file).toBe('one.md');
@@ -230,10 +265,12 @@ describe('agentcard check reporters', () => {
     expect(code).toBe(1);
     expect(out.split('\n')).toEqual([
       '::warning file=a%2Cb%3Ac.yaml,line=1,col=1,endLine=1,endColumn=9,title=agentcard%3A missing-type::The card has no `type`; it is read as `agent`',
+      '::notice file=a%2Cb%3Ac.yaml,line=1,col=7,endLine=1,endColumn=9,title=agentcard%3A default-instruction::No instruction: the RFC has no default, so `instruction` compiles to null; fast-agent 0.10.9 would use its built-in default instruction ("You are a helpful AI Agent." and placeholders it fills at run time)',
       "::error file=a%2Cb%3Ac.yaml,line=2,col=1,endLine=2,endColumn=6,title=agentcard%3A unknown-field::Unknown field 'modle' for type 'agent'; did you mean 'model'?",
       "::error file=a%2Cb%3Ac.yaml,line=3,col=1,endLine=3,endColumn=6,title=agentcard%3A unknown-field::Unknown field '50%25' for type 'agent'",
       '::warning file=warn.yaml,line=1,col=1,endLine=1,endColumn=13,title=agentcard%3A missing-type::The card has no `type`; it is read as `agent`',
-      '2 errors, 2 warnings, 0 notes in 3 files; 2 agents compiled (profile rfc)',
+      '::notice file=warn.yaml,line=1,col=7,endLine=1,endColumn=13,title=agentcard%3A default-instruction::No instruction: the RFC has no default, so `instruction` compiles to null; fast-agent 0.10.9 would use its built-in default instruction ("You are a helpful AI Agent." and placeholders it fills at run time)',
+      '2 errors, 2 warnings, 2 notes in 3 files; 2 agents compiled (profile rfc)',
       '',
     ]);
   });
@@ -257,7 +294,10 @@ describe('agentcard check reporters', () => {
     const args = ['good.md', 'warn.yaml'];
     const json = runCli(['check', '--json', ...args], dir);
     expect(runCli(['check', '--reporter', 'json', ...args], dir)).toEqual(json);
-    expect(JSON.parse(json.out).diagnostics).toHaveLength(1);
+    expect(JSON.parse(json.out).diagnostics.map((d: { code: string }) => d.code)).toEqual([
+      'missing-type',
+      'default-instruction',
+    ]);
   });
 
   it('--max-warnings N exits 1 when there are more than N warnings, and says so on stderr', () => {
@@ -305,7 +345,11 @@ describe('the core as a library: agentcard-playground/core', () => {
     const out = execFileSync('node', [script], { cwd: tmpdir(), encoding: 'utf8' });
     expect(JSON.parse(out)).toEqual({
       agents: [['c', 'chain', true]],
-      codes: [['a.yaml', 3, 'unknown-field', 'error']],
+      codes: [
+        ['a.yaml', 2, 'default-instruction', 'info'],
+        ['a.yaml', 3, 'unknown-field', 'error'],
+        ['chain.md', 3, 'default-instruction', 'info'],
+      ],
       schemas: true,
     });
   }, 60_000);

@@ -1,5 +1,11 @@
 /// <reference lib="webworker" />
-import { Checker, convertAgent, type CheckResult, type CompiledAgent } from '../../core/index.ts';
+import {
+  Checker,
+  convertAgent,
+  localCalendarDate,
+  type CheckResult,
+  type CompiledAgent,
+} from '../../core/index.ts';
 import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
 
 // The analysis worker: keeps the load-set and one Checker (so unchanged files and cards are not
@@ -57,7 +63,12 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
       }
       files[path] = patched;
     }
-    last = checker.check(files, { profile: request.profile, formats: request.formats });
+    last = checker.check(files, {
+      profile: request.profile,
+      formats: request.formats,
+      // fast-agent writes the day it loads a card into {{currentDate}}: here, the day of this check.
+      today: localCalendarDate(new Date()),
+    });
     post({
       type: 'result',
       rev: request.rev,

@@ -16,7 +16,8 @@ export interface ServerPlan {
 /**
  * The per-card result, mirroring fast-agent's loader (`agent_data`): `config` holds AgentConfig fields
  * under fast-agent's snake_case names, workflow fields sit beside it, and `schema_version` defaults to 1.
- * `config.instruction` is null when the card gives none (fast-agent then uses its built-in default).
+ * `config.instruction` is the draft's instruction as given (see `compileInstruction`): null in the `rfc`
+ * profile when the card gives none, fast-agent's built-in default in the `fast-agent` profile.
  */
 export type AgentData = { [key: string]: Json };
 

@@ -34,6 +34,7 @@ describe('Checker', () => {
     expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
       ['unknown-field', 4, 1],
       ['portability', 8, 1],
+      ['default-instruction', 16, 7],
     ]);
     expect(result.cards.map((c) => c.line)).toEqual([1, 8, 14]);
   });
@@ -60,7 +61,9 @@ describe('Checker', () => {
     });
     expect(result.agents.map((a) => a.name)).toEqual(['good']);
     expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'default-instruction', file: 'bad.yaml', card: 'bad' }),
       expect.objectContaining({ code: 'unknown-field', file: 'bad.yaml', card: 'bad', line: 3 }),
+      expect.objectContaining({ code: 'default-instruction', file: 'good.yaml', card: 'good' }),
     ]);
   });
 

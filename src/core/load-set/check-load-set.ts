@@ -7,6 +7,7 @@ import {
 } from '../agentcard/analyze-card-file.ts';
 import type { CardType, Profile } from '../agentcard/card-types.ts';
 import { compileCard, type AgentData, type Json } from '../agentcard/compile-card.ts';
+import { compileInstruction, fastAgentDate } from '../agentcard/load-instruction.ts';
 import { resolveRefs, type PythonRef } from '../agentcard/python-refs.ts';
 import { planServers, readServerConfigs, type ServerConfigs } from '../agentcard/servers.ts';
 import {
@@ -50,6 +51,13 @@ export interface CheckOptions {
    * card (fast-agent profile only). Unset variables stay as written.
    */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Today's date (`YYYY-MM-DD`) for `{{currentDate}}` in a card's own instruction, which fast-agent expands
+   * when it loads the card (fast-agent profile only). Without it the placeholder stays as written, so a
+   * result never depends on the clock; the command line and the playground pass the local date. A value
+   * that is not such a date throws a RangeError.
+   */
+  today?: string;
   /**
    * Reads every file as this format instead of detecting each file's format (the command line's
    * `--format`). Files of a folder format join its unit as usual.
@@ -140,6 +148,7 @@ export class Checker {
   /** Checks `files` (path → text; paths `/`-separated, relative to the load-set root). Never throws on text. */
   check(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
     const profile = options.profile ?? 'rfc';
+    const date = options.today === undefined ? undefined : fastAgentDate(options.today);
     const raw = new Map<string, RawDiagnostic[]>();
     const report = (file: string, d: RawDiagnostic) => {
       const list = raw.get(file);
@@ -302,7 +311,14 @@ export class Checker {
           profile === 'fast-agent' && options.env
             ? (expandEnv(draft.fields, options.env) as Record<string, unknown>)
             : draft.fields;
-        const data = compileCard({ ...draft, fields }, name, servers.plan, history.files);
+        const instruction = compileInstruction(draft, profile, date, read(file) ?? '');
+        appendAll(entry.problems, instruction.diagnostics);
+        const data = compileCard(
+          { ...draft, fields, instruction: instruction.instruction },
+          name,
+          servers.plan,
+          history.files,
+        );
         compiled = {
           ok: false,
           name,
