@@ -60,6 +60,8 @@ export default defineConfig({
       'tests/cli/**/*.test.ts',
     ],
     environment: 'node',
+    // The CLI tests run the built bin: dist-cli/ is built once, before every test file.
+    globalSetup: ['tests/setup/build-cli.ts'],
     // A hang guard, not a speed check: property tests over 1,000-card bundles take seconds on a busy
     // 2-core machine, and budgets are measured by `npm run bench`.
     testTimeout: 30_000,

@@ -9,14 +9,6 @@ import { checkLoadSet, FAST_AGENT_DEFAULT_INSTRUCTION } from '../../src/core/ind
 import { goldenCases } from '../golden/golden-corpus.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-let built = false;
-/** Builds the command line and the core into dist-cli/ once per run of this file. */
-function buildCli(): void {
-  if (built) return;
-  const build = spawnSync('npm', ['run', 'build:cli'], { cwd: ROOT, encoding: 'utf8' });
-  expect(build.status, build.stdout + build.stderr).toBe(0);
-  built = true;
-}
 
 function runCli(args: string[], cwd: string) {
   let out = '';
@@ -233,7 +225,6 @@ describe('agentcard check output', () => {
 
   it('runs as the installed bin with plain node from any folder', () => {
     const bin = new URL('../../bin/agentcard.js', import.meta.url).pathname;
-    buildCli();
     const out = execFileSync('node', [bin, 'check', '--json', 'good.md'], {
       cwd: dir,
       encoding: 'utf8',
@@ -325,7 +316,6 @@ describe('the core as a library: agentcard-playground/core', () => {
   mkdirSync(dir, { recursive: true });
 
   it('imports from plain Node ESM by the package name and checks a load-set', () => {
-    buildCli();
     const script = join(dir, 'use-core.mjs');
     writeFileSync(
       script,
@@ -355,7 +345,6 @@ describe('the core as a library: agentcard-playground/core', () => {
   }, 60_000);
 
   it('comes with types that TypeScript resolves from the package name', () => {
-    buildCli();
     writeFileSync(
       join(dir, 'use-core.mts'),
       [

@@ -6,8 +6,8 @@ import { run, type Io } from '../../src/cli/main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentcard-human-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-writeFileSync(join(dir, 'bad.yaml'), 'type: agent\nname: bad\nmodle: x\n');
-writeFileSync(join(dir, 'warn.yaml'), 'name: warned\n');
+writeFileSync(join(dir, 'bad.yaml'), 'type: agent\nname: bad\nmodle: x\ninstruction: Be bad.\n');
+writeFileSync(join(dir, 'warn.yaml'), 'name: warned\ninstruction: Warn.\n');
 writeFileSync(join(dir, 'good.md'), '---\ntype: agent\nname: good\n---\nBe good.\n');
 
 function runCli(args: string[], extra: Partial<Io> = {}) {

@@ -14,7 +14,10 @@ writeFileSync(
   JSON.stringify({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Cleared?' }] }] }),
 );
 // On disk the pilot has an error; the editor's buffer (standard input) has fixed it.
-writeFileSync(join(dir, 'agents', 'pilot.md'), '---\ntype: agent\nname: pilot\nmodle: x\n---\n');
+writeFileSync(
+  join(dir, 'agents', 'pilot.md'),
+  '---\ntype: agent\nname: pilot\nmodle: x\n---\nFly.\n',
+);
 writeFileSync(join(dir, 'agents', 'tower.md'), '---\ntype: agent\nname: tower\n---\nTower.\n');
 
 const PILOT = '---\ntype: agent\nname: pilot\nmessages: history.json\n---\nFly.\n';
@@ -57,7 +60,7 @@ describe('agentcard check --stdin --stdin-filename', () => {
   it('quotes the piped text in the grouped output', () => {
     const { out } = runCli(
       ['check', '--pretty', '--stdin', '--stdin-filename', 'agents/new.yaml'],
-      'name: new\nmodle: x\n',
+      'name: new\nmodle: x\ninstruction: New.\n',
     );
     expect(out.split('\n').slice(0, 9)).toEqual([
       'agents/new.yaml',
@@ -95,8 +98,6 @@ describe('agentcard check --stdin --stdin-filename', () => {
   });
 
   it('reads a real pipe through the installed bin', () => {
-    const build = spawnSync('npm', ['run', 'build:cli'], { cwd: ROOT, encoding: 'utf8' });
-    expect(build.status, build.stdout + build.stderr).toBe(0);
     const bin = join(ROOT, 'bin', 'agentcard.js');
     const piped = spawnSync(
       'node',
@@ -111,5 +112,5 @@ describe('agentcard check --stdin --stdin-filename', () => {
     );
     expect(piped.status).toBe(1);
     expect(piped.stdout.split('\n')[0]).toMatch(/^agents\/pilot\.md:2:7 error unknown-type /);
-  }, 60_000);
+  });
 });

@@ -12,14 +12,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const EVIL_NAME = 'ev\u001b[31mil\r\n\u007f\u0085\u202e.yaml';
 writeFileSync(
   join(dir, EVIL_NAME),
-  'type: agent\nname: x\n"a\\e[2Jb\\rc\\nd\\x7fe\\Nf\\u202eg": 1\n',
+  'type: agent\nname: x\n"a\\e[2Jb\\rc\\nd\\x7fe\\Nf\\u202eg": 1\ninstruction: x\n',
 );
 // A raw ESC in the source line itself, quoted by --pretty.
-writeFileSync(join(dir, 'raw.yaml'), 'type: agent\nname: raw\n"k\u001b[2J": 1\n');
+writeFileSync(join(dir, 'raw.yaml'), 'type: agent\nname: raw\n"k\u001b[2J": 1\ninstruction: x\n');
 // A field name that would forge a clean summary line in the middle of a failing run's log.
 writeFileSync(
   join(dir, 'forge.yaml'),
-  'type: agent\nname: forge\n"x\\n0 errors, 0 warnings, 0 notes in 1 file; 1 agents compiled (profile rfc)\\ny": 1\n',
+  'type: agent\nname: forge\n"x\\n0 errors, 0 warnings, 0 notes in 1 file; 1 agents compiled (profile rfc)\\ny": 1\ninstruction: x\n',
 );
 
 function runCli(args: string[]) {
