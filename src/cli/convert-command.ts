@@ -9,7 +9,8 @@ import {
   type FormatId,
   type Profile,
 } from '../core/index.ts';
-import { loadPaths, readText } from './load-paths.ts';
+import { loadPaths } from './load-paths.ts';
+import { diskReader, readBoundary } from './read-boundary.ts';
 
 /** What `agentcard convert` writes to; the same shape as the check command's. */
 export interface ConvertIo {
@@ -105,11 +106,16 @@ export function runConvert(args: string[], io: ConvertIo): number {
     for (const error of loaded.errors) io.err(`agentcard convert: ${error}\n`);
     return 2;
   }
+  const boundary = readBoundary({ paths: [parsed.file] }, io.cwd);
+  if (typeof boundary === 'string') {
+    io.err(`agentcard convert: ${boundary}\n`);
+    return 2;
+  }
   const result = checkLoadSet(loaded.files, {
     profile: parsed.profile,
     cards: loaded.cards,
     discovered: loaded.discovered,
-    readFile: (path) => readText(path, io.cwd),
+    readFile: diskReader(loaded, boundary, io.cwd),
     ...(parsed.from ? { format: parsed.from } : {}),
   });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');

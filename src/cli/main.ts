@@ -1,8 +1,7 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { checkLoadSet, FORMAT_IDS, PROFILES, type FormatId, type Profile } from '../core/index.ts';
 import { runConvert } from './convert-command.ts';
-import { loadPaths, readText } from './load-paths.ts';
+import { loadPaths } from './load-paths.ts';
+import { boundedIsDirectory, diskReader, readBoundary } from './read-boundary.ts';
 import { formatReport, REPORTERS, type ReporterName } from './reporters.ts';
 
 export { toJson } from './reporters.ts';
@@ -14,7 +13,7 @@ export { toJson } from './reporters.ts';
 export const EXIT = { ok: 0, errors: 1, usage: 2 } as const;
 
 const USAGE = `Usage: agentcard check [--reporter human|github|json] [--max-warnings N] [--profile rfc|fast-agent]
-                       [--format FORMAT] PATH...
+                       [--format FORMAT] [--root DIR] [--allow-outside-root] PATH...
        agentcard convert --to agentcard|afm|a2a FILE   (see agentcard convert --help)
 
 Checks agent definitions and folders of them as one load-set: AgentCard (.md, .markdown, .yaml,
@@ -28,6 +27,13 @@ detected format.
   --profile NAME     rfc (default): the RFC as written; fast-agent: what fast-agent 0.10.9 does
   --format FORMAT    read every file a format claims (and every file named) as FORMAT instead:
                      ${FORMAT_IDS.join(', ')}
+  --root DIR         the load-set root: files that cards name (messages, {{file:…}}, Python files,
+                     fastagent.config.yaml, TsAgent prompt.md) are read only inside it (default:
+                     the Git repository holding the PATHs; outside one, the current folder when
+                     the PATHs are in it, else their common folder); others get path-outside-root
+  --allow-outside-root
+                     read files that cards name anywhere (trusted cards only; devices, FIFOs and
+                     /proc, /sys, /dev are still never read)
   -h, --help         show this help`;
 
 /** Where the command writes; injected so tests can run it in-process. */
@@ -45,6 +51,9 @@ interface Parsed {
   maxWarnings: number | undefined;
   profile: Profile;
   format: FormatId | undefined;
+  /** `--root`, as given; the default root when undefined. */
+  root: string | undefined;
+  allowOutsideRoot: boolean;
   paths: string[];
 }
 
@@ -57,6 +66,8 @@ function parseArgs(args: string[]): Parsed | string {
     maxWarnings: undefined,
     profile: 'rfc',
     format: undefined,
+    root: undefined,
+    allowOutsideRoot: false,
     paths: [],
   };
   for (let i = 0; i < rest.length; i++) {
@@ -84,7 +95,12 @@ function parseArgs(args: string[]): Parsed | string {
       if (!FORMAT_IDS.includes(format as FormatId))
         return `agentcard: --format must be one of ${FORMAT_IDS.join(', ')}`;
       parsed.format = format as FormatId;
-    } else if (arg === '-h' || arg === '--help') return USAGE;
+    } else if (option('--root')) {
+      const root = value();
+      if (root === undefined || root === '') return 'agentcard: --root needs a folder';
+      parsed.root = root;
+    } else if (arg === '--allow-outside-root') parsed.allowOutsideRoot = true;
+    else if (arg === '-h' || arg === '--help') return USAGE;
     else if (arg === '--') (parsed.paths.push(...rest.slice(i + 1)), (i = rest.length));
     else if (arg.startsWith('-')) return `agentcard: unknown option '${arg}'\n\n${USAGE}`;
     else parsed.paths.push(arg);
@@ -105,6 +121,11 @@ export function run(args: string[], io: Io): number {
     io.err(parsed + '\n');
     return EXIT.usage;
   }
+  const boundary = readBoundary(parsed, io.cwd);
+  if (typeof boundary === 'string') {
+    io.err(`agentcard: ${boundary}\n`);
+    return EXIT.usage;
+  }
   const loaded = loadPaths(parsed.paths, io.cwd);
   if (loaded.errors.length > 0) {
     for (const error of loaded.errors) io.err(`agentcard: ${error}\n`);
@@ -115,15 +136,9 @@ export function run(args: string[], io: Io): number {
     cards: loaded.cards,
     discovered: loaded.discovered,
     ...(parsed.format ? { format: parsed.format } : {}),
-    readFile: (path) => readText(path, io.cwd),
+    readFile: diskReader(loaded, boundary, io.cwd),
     ...(io.env ? { env: definedOnly(io.env) } : {}),
-    isDirectory: (path) => {
-      try {
-        return statSync(resolve(io.cwd, path)).isDirectory();
-      } catch {
-        return false;
-      }
-    },
+    isDirectory: boundedIsDirectory(boundary, io.cwd),
   });
   io.out(formatReport(parsed.reporter, { result, fileCount: loaded.cards.length }));
   if (result.diagnostics.some((d) => d.severity === 'error')) return EXIT.errors;
