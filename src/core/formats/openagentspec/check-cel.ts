@@ -3,6 +3,7 @@
  * selections) every variable and field it reads must exist in the Engagement object. Results are in
  * expression offsets; the caller maps them into the YAML string.
  */
+import { getOwn } from '../../own-property.ts';
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { didYouMean } from '../../agentcard/did-you-mean.ts';
 import type { DiagnosticCode } from '../../diagnostics.ts';
@@ -91,7 +92,7 @@ class Walker {
         const name = node.args;
         const bound = scope.get(name);
         if (bound) return bound;
-        const root = ENGAGEMENT.fields[name];
+        const root = getOwn(ENGAGEMENT.fields, name);
         if (root) return root;
         const suggestion = didYouMean(name, ENGAGEMENT_ROOTS);
         this.report(
@@ -197,7 +198,7 @@ class Walker {
         );
         return ANY_SHAPE;
       case 'object': {
-        const field = shape.fields[name];
+        const field = getOwn(shape.fields, name);
         if (field) return field;
         // `_`-names are the spec's own fields (`_name`, `_list`, `_total`): no tool or agent name starts so.
         if (shape.named && (!name.startsWith('_') || this.names.has(name))) {
