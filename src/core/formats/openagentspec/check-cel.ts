@@ -44,8 +44,10 @@ export function checkCel(expression: string, options: CelCheckOptions): CelProbl
   if (!parsed.ok)
     return [
       {
-        code: 'oas-cel-syntax',
-        message: `CEL syntax error: ${parsed.message}`,
+        code: parsed.limit ? 'oas-cel-limit' : 'oas-cel-syntax',
+        message: parsed.limit
+          ? `${parsed.message}; it is not checked`
+          : `CEL syntax error: ${parsed.message}`,
         from: parsed.from,
         to: parsed.to,
       },
