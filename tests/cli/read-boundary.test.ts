@@ -97,6 +97,12 @@ describe('agentcard check reads files that cards name only inside the load-set r
     expect(refused('../fifo.md').codes).toEqual([['path-outside-root', 'warning', 4]]);
   });
 
+  it('ends a symlink loop inside the root as a missing file, not a hang', () => {
+    symlinkSync('loop-b.md', join(cards, 'loop-a.md'));
+    symlinkSync('loop-a.md', join(cards, 'loop-b.md'));
+    expect(refused('loop-a.md').codes).toEqual([['messages-file-not-found', 'error', 4]]);
+  });
+
   it('follows a symlink that stays inside the root', () => {
     const { json } = refused('link-in.md');
     expect(json.diagnostics).toEqual([]);
