@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import {
   checkLoadSet,
   FORMAT_IDS,
@@ -11,7 +9,8 @@ import {
 import { useColor } from './ansi.ts';
 import { optionHelp, parseOptions, type OptionTable } from './cli-options.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
-import { addStdin, decodeUtf8, loadPaths, readText } from './load-paths.ts';
+import { addStdin, loadPaths } from './load-paths.ts';
+import { boundedIsDirectory, decodeUtf8, diskReader, readBoundary } from './read-boundary.ts';
 import { formatReport, REPORTERS, type ReporterName } from './reporters.ts';
 
 /** The options of `agentcard check`, in the order `--help` lists them: one entry per option. */
@@ -64,6 +63,15 @@ export const CHECK_OPTIONS = {
     value: 'PATH',
     help: 'where the --stdin text is checked as if it were: its format and the\nfiles it names (messages:, tools.py) are found from there',
   },
+  root: {
+    type: 'string',
+    value: 'DIR',
+    help: 'the load-set root: files that cards name are read only inside it\n(default: the Git repository of the PATHs; see docs/reading-files.md)',
+  },
+  'allow-outside-root': {
+    type: 'boolean',
+    help: 'read files that cards name anywhere (trusted cards on your own machine)',
+  },
   help: { type: 'boolean', short: 'h', help: 'show this help' },
 } as const satisfies OptionTable;
 
@@ -113,6 +121,15 @@ export function runCheck(args: readonly string[], io: Io): number {
   if (!values.stdin && positionals.length === 0)
     return usageError(io, 'agentcard check', 'no PATH given');
 
+  const boundary = readBoundary(
+    {
+      root: values.root,
+      allowOutsideRoot: values['allow-outside-root'] === true,
+      paths: stdinFilename === undefined ? positionals : [...positionals, stdinFilename],
+    },
+    io.cwd,
+  );
+  if (typeof boundary === 'string') return usageError(io, 'agentcard check', boundary);
   const loaded = loadPaths(positionals, io.cwd);
   if (stdinFilename !== undefined) {
     const text = readStdin(io);
@@ -124,21 +141,16 @@ export function runCheck(args: readonly string[], io: Io): number {
     return EXIT.usage;
   }
   const profile = (values.profile ?? 'rfc') as Profile;
+  const readFile = diskReader(loaded, boundary, io.cwd);
   const result = checkLoadSet(loaded.files, {
     profile,
     cards: loaded.cards,
     discovered: loaded.discovered,
     ...(values.format ? { format: values.format as FormatId } : {}),
-    readFile: (path) => readText(path, io.cwd),
+    readFile,
     ...(io.env ? { env: definedOnly(io.env) } : {}),
     today: localCalendarDate(io.now?.() ?? new Date()),
-    isDirectory: (path) => {
-      try {
-        return statSync(resolve(io.cwd, path)).isDirectory();
-      } catch {
-        return false;
-      }
-    },
+    isDirectory: boundedIsDirectory(boundary, io.cwd),
   });
   const reporter: ReporterName = values.json
     ? 'json'
@@ -147,7 +159,10 @@ export function runCheck(args: readonly string[], io: Io): number {
   const report = {
     result,
     fileCount: loaded.cards.length,
-    source: (file: string) => loaded.files[file] ?? readText(file, io.cwd),
+    source: (file: string) => {
+      const text = loaded.files[file] ?? readFile(file);
+      return typeof text === 'string' ? text : undefined;
+    },
   };
   io.out(
     formatReport(reporter, report, {

@@ -12,7 +12,8 @@ import {
 } from '../core/index.ts';
 import { optionHelp, parseOptions, quote, type OptionTable } from './cli-options.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
-import { loadPaths, readText } from './load-paths.ts';
+import { loadPaths } from './load-paths.ts';
+import { diskReader, readBoundary } from './read-boundary.ts';
 
 const COMMAND = 'agentcard convert';
 
@@ -94,11 +95,13 @@ export function runConvert(args: readonly string[], io: Io): number {
     for (const error of loaded.errors) io.err(`${COMMAND}: ${escapeControls(error)}\n`);
     return EXIT.usage;
   }
+  const boundary = readBoundary({ paths: [parsed.file] }, io.cwd);
+  if (typeof boundary === 'string') return usageError(io, COMMAND, boundary);
   const result = checkLoadSet(loaded.files, {
     profile: parsed.profile,
     cards: loaded.cards,
     discovered: loaded.discovered,
-    readFile: (path) => readText(path, io.cwd),
+    readFile: diskReader(loaded, boundary, io.cwd),
     ...(parsed.from ? { format: parsed.from } : {}),
   });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');

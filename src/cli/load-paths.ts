@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { isCardPath, MAX_FILE_CHARS, normalizePath } from '../core/index.ts';
+import { isCardPath, normalizePath } from '../core/index.ts';
+import { readRegularFile } from './read-boundary.ts';
 
 /** What the command line hands the core: card texts by load-set path, and which paths are cards. */
 export interface DiskLoadSet {
@@ -11,6 +12,11 @@ export interface DiskLoadSet {
    * (a history `.json` beside the cards) instead of reporting them.
    */
   discovered: string[];
+  /**
+   * Card paths too large to read (over `MAX_READ_BYTES`), with their size in bytes: they are among `cards`
+   * but not in `files`, and the check reports `input-too-large` for each.
+   */
+  oversized: Map<string, number>;
   /** Problems with the paths themselves (missing, unreadable): usage/I-O errors, exit code 2. */
   errors: string[];
 }
@@ -33,44 +39,36 @@ export function addStdin(set: DiskLoadSet, filename: string, text: string, cwd: 
   return key;
 }
 
-/** Reads a file as UTF-8 text, or undefined when it is absent, a folder, too large or unreadable. */
-export function readText(path: string, cwd: string): string | undefined {
-  try {
-    const full = resolve(cwd, path);
-    const stat = statSync(full);
-    if (!stat.isFile() || stat.size > MAX_FILE_CHARS * 4) return undefined;
-    return decodeUtf8(readFileSync(full));
-  } catch {
-    return undefined;
-  }
-}
-
-/** Decodes UTF-8; invalid bytes become U+FFFD (the core then reports the file's encoding). */
-export function decodeUtf8(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
-}
-
 /**
  * Builds the load-set for `agentcard check PATH...`: a file is a card; a folder contributes the files
  * directly inside it that some format may claim (card files as fast-agent's `load_agents(dir)` reads
  * them, `.json` for A2A cards, `.afm`), and a TsAgent agent folder (one with `tsagent.json`, the folder
  * itself or one directly inside) contributes all its files. Other files (histories, `tools.py`,
- * `fastagent.config.yaml`) are read on demand by the core through `readText`.
+ * `fastagent.config.yaml`) are read on demand by the core through the read boundary
+ * (`boundedReader`). The paths given are read wherever they are: the user named them.
  */
 export function loadPaths(paths: string[], cwd: string): DiskLoadSet {
-  const out: DiskLoadSet = { files: {}, cards: [], discovered: [], errors: [] };
+  const out: DiskLoadSet = {
+    // No prototype: a file named `__proto__` or `constructor` is a file like any other.
+    files: Object.create(null) as Record<string, string>,
+    cards: [],
+    discovered: [],
+    oversized: new Map(),
+    errors: [],
+  };
   const add = (target: string, path: string, discovered: boolean): void => {
     const key = toLoadSetPath(target, cwd);
-    const text = readText(target, cwd);
-    if (text === undefined) {
+    const read = readRegularFile(resolve(cwd, target));
+    if (read === undefined) {
       out.errors.push(`${path}: cannot read ${key}`);
       return;
     }
-    if (!Object.hasOwn(out.files, key)) {
+    if (!Object.hasOwn(out.files, key) && !out.oversized.has(key)) {
       out.cards.push(key);
       if (discovered) out.discovered.push(key);
     }
-    out.files[key] = text;
+    if ('text' in read) out.files[key] = read.text;
+    else out.oversized.set(key, read.tooLarge);
   };
   for (const path of paths) {
     const full = resolve(cwd, path);

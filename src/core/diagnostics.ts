@@ -175,6 +175,11 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'A file is larger than the checker reads; it is skipped.',
   },
+  'path-outside-root': {
+    severity: 'warning',
+    summary:
+      'A file a card names is outside the load-set root (or is a device, FIFO or system file); it is not read.',
+  },
   ...AFM_CODES,
   ...OPENAGENTSPEC_CODES,
   ...TSAGENT_CODES,

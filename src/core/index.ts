@@ -47,6 +47,8 @@ export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
 export { LineIndex } from './line-index.ts';
 export { escapeControls, hasControls, pictureControls } from './visible-controls.ts';
 export { normalizePath } from './load-set/paths.ts';
+export { OUTSIDE_ROOT, isRefusal } from './load-set/read-hook.ts';
+export type { ReadFileHook, ReadRefusal } from './load-set/read-hook.ts';
 export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-module.ts';
 export type {
   FormatId,

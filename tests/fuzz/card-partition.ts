@@ -8,7 +8,8 @@ const CONTENT_FREE_LINE =
   /^(?:[ \t]*(?:#[^\n]*)?|%[^\n]*|(?:---|\.\.\.)(?:[ \t]+(?:#[^\n]*)?)?)\r?$/;
 
 /**
- * Every way the cards of `result` fail to partition their files, as short sentences; empty when they do.
+ * Every way the cards of `result` (A2A cards aside) fail to partition their files, as short sentences;
+ * empty when they do.
  * For a Markdown file, the text before the first card plus `text.slice(card.from, card.to)` of each card
  * in order must give back the whole text. A YAML stream skips empty documents, so there the cards must be
  * in order and disjoint, and any text between or after them must hold no content.
@@ -19,7 +20,10 @@ export function findPartitionBreaks(
 ): string[] {
   const out: string[] = [];
   const byFile = new Map<string, CheckResult['cards']>();
+  // An A2A card spans its JSON value, without the whitespace after it: not a split of its file (a forced
+  // `formats` choice can make any file one).
   for (const card of result.cards) {
+    if (card.format === 'a2a') continue;
     const list = byFile.get(card.file);
     if (list) list.push(card);
     else byFile.set(card.file, [card]);

@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   Checker,
   checkLoadSet,
+  FORMAT_IDS,
+  OUTSIDE_ROOT,
   type CheckOptions,
+  type ReadFileHook,
   type CheckResult,
   type DiagnosticCode,
   type Profile,
@@ -85,7 +88,7 @@ function describeError(error: unknown): string {
 function problemsOf(files: Record<string, string>, options: CheckOptions): string[] {
   const { result, error } = attempt(files, options);
   if (!result) return [`throws ${describeError(error)}`];
-  const problems = findMalformations(result, files);
+  const problems = findMalformations(result, knownFiles(files, options));
   if (options.profile === 'rfc') problems.push(...findPartitionBreaks(result, files));
   return problems;
 }
@@ -107,7 +110,7 @@ function runTrials(input: string, trials: Trial[], failures: Failure[]): void {
     checksRun++;
     const { result, error } = attempt(trial.files, trial.options);
     const problems = result
-      ? findMalformations(result, trial.files)
+      ? findMalformations(result, knownFiles(trial.files, trial.options))
       : [`throws ${describeError(error)}`];
     if (result) {
       for (const d of result.diagnostics) codesSeen.add(d.code);
@@ -173,11 +176,62 @@ function withReferences(text: string): string {
     : text.slice(0, end + 1) + REFERENCES + text.slice(end + 1);
 }
 
+/** Names a plain object inherits or treats specially, and paths that try to leave the load-set. */
+const TRICK_NAMES = [
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__proto__',
+  'isPrototypeOf',
+  '__defineGetter__',
+  'constructor.md',
+  '__proto__.yaml',
+  'toString/tsagent.json',
+  'valueOf.afm.md',
+  '__proto__.json',
+  '../x.md',
+  '/etc/passwd',
+  'a/../../b.md',
+];
+/** The file the fuzz hook says is too large to read. */
+const TOO_LARGE_PATH = 'agents/big.md';
+const TRICKY_REFERENCES =
+  'messages: [../x.md, /etc/passwd, a/../../b.md, big.md, constructor, __proto__]\nfunction_tools: [../tools.py:fn, /etc/passwd:fn, constructor:fn]\nservers: [constructor, __proto__, toString]\n';
+/** How often the fuzzer used each kind of trick, reported after the run. */
+const tricks = { formatsGiven: 0, trickNames: 0, hookRefusals: 0 };
+
+/**
+ * A `readFile` hook as an embedder writes one: paths that climb out or are absolute are refused, one path
+ * is too large, everything else is absent.
+ */
+const trickHook: ReadFileHook = (path) => {
+  if (path === TOO_LARGE_PATH) return { refused: 'too-large', size: 1e9, limit: 64 * MB };
+  if (path.startsWith('/') || path.startsWith('../') || path.includes('/../')) {
+    tricks.hookRefusals++;
+    return OUTSIDE_ROOT;
+  }
+  return undefined;
+};
+
+/** The files diagnostics may name: the load-set, and the file the fuzz hook reports as too large. */
+function knownFiles(files: Record<string, string>, options: CheckOptions): Record<string, string> {
+  return options.readFile ? { ...files, [TOO_LARGE_PATH]: '' } : files;
+}
+
+/** Options of a check; `formats` (the playground's per-file choice) in half of them. */
 function optionsFor(profile: Profile, path: string, random: Random): CheckOptions {
   const options: CheckOptions = { profile };
   if (random.chance(0.4)) options.cards = [path];
   if (random.chance(0.2)) options.discovered = [path];
   if (profile === 'fast-agent' && random.chance(0.3)) options.env = ENV;
+  if (random.chance(0.5)) {
+    tricks.formatsGiven++;
+    options.formats = {
+      [path]: random.pick(FORMAT_IDS),
+      [random.pick(TRICK_NAMES)]: random.pick(FORMAT_IDS),
+    };
+  }
   return options;
 }
 
@@ -224,6 +278,30 @@ function trialsFor(text: string, role: SeedRole, random: Random, donor: string):
     if (random.chance(0.1)) single(random.pick(['x.md', 'x.yaml']), random.pick(PROFILES));
   }
   if (random.chance(0.3)) single(random.pick(FILE_NAMES.slice(2)), random.pick(PROFILES));
+  if (random.chance(0.15)) {
+    // The text under a prototype name or a path trick, beside a card that names such paths.
+    tricks.trickNames++;
+    const name = random.pick(TRICK_NAMES);
+    const profile = random.pick(PROFILES);
+    const options: CheckOptions = { profile, readFile: trickHook };
+    if (random.chance(0.5)) {
+      // With the name itself chosen, or only other paths (then a lookup of the name must find nothing).
+      tricks.formatsGiven++;
+      options.formats = random.chance(0.5)
+        ? { [name]: random.pick(FORMAT_IDS) }
+        : { 'agents/x.md': 'agentcard', [random.pick(TRICK_NAMES)]: random.pick(FORMAT_IDS) };
+    }
+    trials.push({
+      label: `${name} beside a card naming tricky paths (${profile})`,
+      files: {
+        [name]: text,
+        'agents/x.md': `---\ntype: agent\nname: x\n${TRICKY_REFERENCES}---\nHi\n`,
+        'agents/y.md': `---\ntype: agent\nname: y\n---\nRead {{file:../x.md}} and {{file:/etc/passwd}}.\n`,
+      },
+      options,
+      mutated: name,
+    });
+  }
   if (random.chance(0.06)) {
     const slot = random.pick(['card', 'history.md', 'history.json', 'config'] as const);
     const card = random.pick(['agents/x.md', 'agents/x.yaml']);
@@ -298,6 +376,9 @@ describe('the core never throws and returns well-formed results on mutated cards
   afterAll(() => {
     console.log(
       `core fuzz: ${checksRun} checks, ${codesSeen.size} distinct diagnostic codes seen: ${[...codesSeen].sort().join(' ')}`,
+    );
+    console.log(
+      `core fuzz tricks: formats given ${tricks.formatsGiven} times, prototype names and path tricks as file names ${tricks.trickNames} times, reads refused as outside the root ${tricks.hookRefusals} times`,
     );
   });
 

@@ -113,13 +113,29 @@ function malformations(files: Record<string, string>, analysis: FormatAnalysis):
   return out;
 }
 
-function check(files: Record<string, string>, entry: string): string[] {
+/** Member names a plain object inherits or treats specially, as files of an agent folder. */
+const PROTOTYPE_MEMBERS = [
+  'agent/constructor',
+  'agent/__proto__',
+  'agent/rules/__proto__.mdt',
+  'agent/refs/toString.mdt',
+  'agent/hasOwnProperty/prompt.md',
+];
+const tricks = { prototypeMembers: 0, formatsGiven: 0 };
+
+function check(files: Record<string, string>, entry: string, withFormats = false): string[] {
   const analysis = tsAgentFormat.analyze!(
     { entry, files },
-    { read: (p) => files[p], paths: Object.keys(files).sort() },
+    {
+      read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined),
+      paths: Object.keys(files).sort(),
+    },
   );
   const problems = malformations(files, analysis);
-  const result: CheckResult = checkLoadSet(files);
+  const result: CheckResult = checkLoadSet(
+    files,
+    withFormats ? { formats: { [entry]: 'tsagent' } } : {},
+  );
   if (!isDeepStrictEqual(structuredClone(result), result))
     problems.push('checkLoadSet result does not clone');
   return problems;
@@ -139,17 +155,27 @@ describe('TsAgent fuzz', () => {
         const target = random.pick(Object.keys(files));
         files[target] = mutate(files[target]!, random, donor).text;
         entry = Object.keys(files).find((p) => p.endsWith('/tsagent.json'))!;
+        if (random.chance(0.3)) {
+          tricks.prototypeMembers++;
+          files[random.pick(PROTOTYPE_MEMBERS)] = donor;
+        }
       } else {
         entry = 'agent.yaml';
         files = { [entry]: mutate(random.pick(YAMLS), random, donor).text };
       }
+      const withFormats = random.chance(0.5);
+      if (withFormats) tricks.formatsGiven++;
       try {
-        for (const p of check(files, entry)) failures.push(`#${i} (FUZZ_SEED=${SEED}): ${p}`);
+        for (const p of check(files, entry, withFormats))
+          failures.push(`#${i} (FUZZ_SEED=${SEED}): ${p}`);
       } catch (error) {
         failures.push(`#${i} (FUZZ_SEED=${SEED}) threw: ${String(error)}`);
       }
       if (failures.length >= 5) break;
     }
+    console.log(
+      `tsagent fuzz tricks: prototype-named member files ${tricks.prototypeMembers} times, formats given ${tricks.formatsGiven} times`,
+    );
     expect(failures).toEqual([]);
   }, 300_000);
 

@@ -1,4 +1,5 @@
 import { detachString } from '../detach-string.ts';
+import { setOwn } from '../own-property.ts';
 import { isMap } from 'yaml';
 import { appendAll, problem, type RawDiagnostic } from '../diagnostics.ts';
 import { basename, extension, stem } from '../load-set/paths.ts';
@@ -406,7 +407,7 @@ function shiftDraft(draft: CardDraft, delta: number, index: number): CardDraft {
   const pair = (r: [number, number]): [number, number] => [r[0] + delta, r[1] + delta];
   const ranges: Record<string, FieldRange> = {};
   for (const [key, r] of Object.entries(draft.ranges))
-    ranges[key] = { key: pair(r.key), value: pair(r.value) };
+    setOwn(ranges, key, { key: pair(r.key), value: pair(r.value) });
   return {
     ...draft,
     index,

@@ -1,5 +1,6 @@
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
 import { dirname, extension, resolvePath } from '../load-set/paths.ts';
+import { isRefusal, outsideRootProblem, type ReadFileHook } from '../load-set/read-hook.ts';
 import type { Profile } from './card-types.ts';
 
 /** Where a Python reference was written. */
@@ -33,8 +34,8 @@ export interface RefSite {
   to: number;
 }
 
-/** Reads files of the load-set (or the host) by normalised path. */
-export type ReadFile = (path: string) => string | undefined;
+/** Reads files of the load-set (or the host) by normalised path: see `ReadFileHook`. */
+export type ReadFile = ReadFileHook;
 
 /**
  * Classifies a reference per the RFC: a left side with `/` or `\` or ending in `.py` is a file path
@@ -116,7 +117,13 @@ export function resolveRefs(
         );
       continue;
     }
-    const source = read(ref.file!);
+    const answer = read(ref.file!);
+    if (isRefusal(answer)) {
+      ref.fileFound = false;
+      diagnostics.push(outsideRootProblem(ref.file!, site.from, site.to));
+      continue;
+    }
+    const source = answer;
     ref.fileFound = source !== undefined;
     if (source !== undefined) {
       ref.defFound = definesFunction(source, ref.callable!);

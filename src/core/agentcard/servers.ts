@@ -1,4 +1,5 @@
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
+import { getOwn, setOwn } from '../own-property.ts';
 import type { Json, ServerPlan } from './compile-card.ts';
 import type { FieldRange } from './validate-fields.ts';
 
@@ -17,7 +18,7 @@ export function readServerConfigs(value: unknown): ServerConfigs | string {
   if (!isObject(servers)) return '`mcp.servers` must be a mapping of server name to settings';
   const out: ServerConfigs = {};
   for (const [name, config] of Object.entries(servers))
-    out[name] = isObject(config) ? (config as Record<string, Json>) : {};
+    setOwn(out, name, isObject(config) ? (config as Record<string, Json>) : {});
   return out;
 }
 
@@ -44,14 +45,18 @@ export function planServers(
       inline = isObject(config) ? (config as Record<string, Json>) : {};
     } else continue;
     plan.names.push(name);
-    const inherited = configs?.[name];
+    const inherited = getOwn(configs, name);
     if (inline) {
       const { tools, ...settings } = inline;
       if (Array.isArray(tools))
-        plan.inlineTools[name] = tools.filter((t): t is string => typeof t === 'string');
-      plan.configs[name] = { ...(inherited ?? {}), ...settings };
+        setOwn(
+          plan.inlineTools,
+          name,
+          tools.filter((t): t is string => typeof t === 'string'),
+        );
+      setOwn(plan.configs, name, { ...(inherited ?? {}), ...settings });
     } else if (inherited) {
-      plan.configs[name] = inherited;
+      setOwn(plan.configs, name, inherited);
     }
     const hasOwnConfig =
       inline !== undefined &&

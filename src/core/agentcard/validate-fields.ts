@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { setOwn } from '../own-property.ts';
 import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import { appendAll, problem, type RawDiagnostic } from '../diagnostics.ts';
 import { nodeRange, type ParsedYaml } from '../yaml/parse-yaml.ts';
@@ -212,7 +213,7 @@ function plainValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plainValue);
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = plainValue(v);
+    for (const [k, v] of Object.entries(value)) setOwn(out, k, plainValue(v));
     return out;
   }
   return value;

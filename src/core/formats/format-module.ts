@@ -37,8 +37,14 @@ export interface FormatUnit {
 
 /** What a format module may look at beyond its unit (other load-set files, the disk on the command line). */
 export interface FormatContext {
-  /** Reads a file by load-set path; undefined when absent. */
+  /** Reads a file by load-set path; undefined when absent (or refused: see `refused`). */
   read(path: string): string | undefined;
+  /**
+   * True when the host refused to read `path` because it is outside the load-set root (the `readFile`
+   * hook's `OUTSIDE_ROOT`): the module reports `path-outside-root` where it names the file. Absent means
+   * nothing is refused.
+   */
+  refused?(path: string): boolean;
   /** Every path of the load-set (the files given), sorted. */
   readonly paths: readonly string[];
   /** Tells whether a folder exists (command line only; absent in the browser). */

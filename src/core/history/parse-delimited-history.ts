@@ -2,6 +2,7 @@
  * The delimited history form (`.md`, `.txt`, anything not `.json`), read as fast-agent's `PromptTemplate`
  * and `load_prompt` do: `---USER`, `---ASSISTANT` and `---RESOURCE` lines split the text into sections.
  */
+import { isRefusal, outsideRootProblem, type ReadFileHook } from '../load-set/read-hook.ts';
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
 import type { HistoryMessage, HistoryPart } from './history-message.ts';
 import { pyStrip, splitLines, stripRange, type TextLine } from './python-text.ts';
@@ -36,7 +37,7 @@ interface Section {
   resources: ResourceRef[];
 }
 
-type ReadFile = (path: string) => string | undefined;
+type ReadFile = ReadFileHook;
 
 /**
  * Reads a delimited history. Rules, all from fast-agent 0.10.9:
@@ -200,6 +201,10 @@ function loadResource(
   const resourcePath = text.slice(at.start, at.end);
   const resolved = resolveResourcePath(path, resourcePath);
   const content = readFile(resolved);
+  if (isRefusal(content)) {
+    diagnostics.push(outsideRootProblem(resolved, at.start, at.end));
+    return undefined;
+  }
   if (content === undefined) {
     const message = `Resource file "${resolved}" is not in the load-set`;
     diagnostics.push(problem('resource-not-found', message, at.start, at.end));

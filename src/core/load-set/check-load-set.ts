@@ -26,6 +26,7 @@ import { formatModule } from '../formats/registry.ts';
 import { checkAgentRefs } from './cross-refs.ts';
 import { planUnits, type PlannedUnit } from './plan-units.ts';
 import { basename, dirname, resolvePath } from './paths.ts';
+import { isRefusal, outsideRootProblem, type ReadFileHook, type ReadRefusal } from './read-hook.ts';
 
 /** Options of a check. */
 export interface CheckOptions {
@@ -36,8 +37,15 @@ export interface CheckOptions {
    * and (rfc profile) files that a card names in `messages`.
    */
   cards?: readonly string[];
-  /** Reads a file outside the load-set (the command line passes the disk); absent in the browser. */
-  readFile?: (path: string) => string | undefined;
+  /**
+   * Reads a file outside the load-set (the command line passes the disk); absent in the browser. This
+   * hook is the read boundary for embedders: it gets the load-set path a card names (resolved, possibly
+   * `../…` or absolute) and answers the text, undefined (no such file), or a `ReadRefusal`:
+   * `OUTSIDE_ROOT` makes the core report `path-outside-root` at the reference and go on without the
+   * content; `{ refused: 'too-large', size, limit }` reports `input-too-large` on the file. Answer
+   * `OUTSIDE_ROOT` for a refused path whether or not it exists. Must not throw.
+   */
+  readFile?: ReadFileHook;
   /** Tells whether a folder exists outside the load-set. */
   isDirectory?: (path: string) => boolean;
   /**
@@ -156,22 +164,32 @@ export class Checker {
       else raw.set(file, [d]);
     };
     const tooLarge = new Set<string>();
-    const read = (path: string): string | undefined => {
+    const reportTooLarge = (path: string, message: string) => {
+      if (tooLarge.has(path)) return;
+      tooLarge.add(path);
+      report(path, problem('input-too-large', message, 0, 0));
+    };
+    // The text of a path, undefined when absent or too large, or the hook's `outside-root` refusal.
+    const lookup = (path: string): string | undefined | ReadRefusal => {
       const text = Object.hasOwn(files, path) ? files[path] : options.readFile?.(path);
-      if (text === undefined || text.length <= MAX_FILE_CHARS) return text;
-      if (!tooLarge.has(path)) {
-        tooLarge.add(path);
-        report(
+      if (isRefusal(text)) {
+        if (text.refused === 'outside-root') return text;
+        reportTooLarge(
           path,
-          problem(
-            'input-too-large',
-            `The file has ${text.length} characters; the checker reads at most ${MAX_FILE_CHARS}`,
-            0,
-            0,
-          ),
+          `The file has ${text.size} bytes; at most ${text.limit} bytes are read`,
         );
+        return undefined;
       }
+      if (text === undefined || text.length <= MAX_FILE_CHARS) return text;
+      reportTooLarge(
+        path,
+        `The file has ${text.length} characters; the checker reads at most ${MAX_FILE_CHARS}`,
+      );
       return undefined;
+    };
+    const read = (path: string): string | undefined => {
+      const text = lookup(path);
+      return typeof text === 'string' ? text : undefined;
     };
 
     const plan = planUnits(files, options, read);
@@ -291,13 +309,13 @@ export class Checker {
       let compiled: CompiledAgent | undefined;
       if (draft.type !== undefined && entry.name !== null) {
         const name = entry.name;
-        const history = this.loadHistory(draft, file, profile, read, entry.problems, report);
+        const history = this.loadHistory(draft, file, lookup, entry.problems, report);
         const { refs, diagnostics: refDiagnostics } = resolveRefs(
           draft.refSites,
           file,
           name,
           profile,
-          read,
+          lookup,
         );
         appendAll(entry.problems, refDiagnostics);
         const servers = planServers(
@@ -306,7 +324,7 @@ export class Checker {
           configFor(dirname(file)),
         );
         appendAll(entry.problems, servers.diagnostics);
-        appendAll(entry.problems, checkTemplateFiles(draft, read, profile));
+        appendAll(entry.problems, checkTemplateFiles(draft, lookup, profile));
         const fields =
           profile === 'fast-agent' && options.env
             ? (expandEnv(draft.fields, options.env) as Record<string, unknown>)
@@ -357,7 +375,7 @@ export class Checker {
       }
     }
 
-    this.checkUnits(plan.units, files, read, report, cards, compiledAll, agents);
+    this.checkUnits(plan.units, files, lookup, report, cards, compiledAll, agents);
 
     const diagnostics: Diagnostic[] = [];
     for (const [file, list] of raw) {
@@ -372,7 +390,7 @@ export class Checker {
   private checkUnits(
     planned: readonly PlannedUnit[],
     files: Readonly<Record<string, string>>,
-    read: (path: string) => string | undefined,
+    lookup: ReadFileHook,
     report: (file: string, d: RawDiagnostic) => void,
     cards: CardInfo[],
     compiled: CompiledAgent[],
@@ -380,6 +398,11 @@ export class Checker {
   ): void {
     const live = new Set<string>();
     const paths = Object.keys(files).sort();
+    const read = (path: string): string | undefined => {
+      const text = lookup(path);
+      return typeof text === 'string' ? text : undefined;
+    };
+    const refused = (path: string): boolean => isRefusal(lookup(path));
     for (const unit of planned) {
       const key = `${unit.format}:${unit.entry}`;
       live.add(key);
@@ -389,7 +412,7 @@ export class Checker {
       else {
         const module = formatModule(unit.format);
         analysis = module.analyze
-          ? module.analyze({ entry: unit.entry, files: unit.files }, { read, paths })
+          ? module.analyze({ entry: unit.entry, files: unit.files }, { read, paths, refused })
           : { agents: [], diagnostics: [] };
         this.units.set(key, { unit, analysis });
       }
@@ -480,8 +503,7 @@ export class Checker {
   private loadHistory(
     draft: CardDraft,
     file: string,
-    profile: Profile,
-    read: (path: string) => string | undefined,
+    lookup: ReadFileHook,
     problems: RawDiagnostic[],
     report: (file: string, d: RawDiagnostic) => void,
   ): { files: string[]; messages: CompiledAgent['history'] } {
@@ -493,14 +515,18 @@ export class Checker {
       const target = resolvePath(dirname(file), entry.trim());
       files.push(target);
       const [from, to] = range ? itemRange(draft, i, range.value) : draft.nameRange;
-      const text = read(target);
+      const text = lookup(target);
+      if (isRefusal(text)) {
+        problems.push(outsideRootProblem(target, from, to));
+        return;
+      }
       if (text === undefined) {
         problems.push(
           problem('messages-file-not-found', `History file not found: ${target}`, from, to),
         );
         return;
       }
-      const parsed = this.history(target, text, read);
+      const parsed = this.history(target, text, lookup);
       for (const d of parsed.diagnostics) report(target, d);
       if (parsed.diagnostics.some((d) => d.severity === 'error')) {
         problems.push(
@@ -511,11 +537,10 @@ export class Checker {
     });
     for (const message of draft.inlineMessages)
       messages.push({ role: message.role, content: message.text });
-    void profile;
     return { files, messages };
   }
 
-  private history(path: string, text: string, read: (path: string) => string | undefined) {
+  private history(path: string, text: string, read: ReadFileHook) {
     const cached = this.histories.get(path);
     if (cached && cached.text === text) return cached.result;
     const result = parseHistory(text, path, read);
@@ -608,7 +633,7 @@ function fileTemplates(text: string): string[] {
 /** `{{file:path}}` in an instruction must name a file relative to the load-set root (fast-agent's scan). */
 function checkTemplateFiles(
   draft: CardDraft,
-  read: (path: string) => string | undefined,
+  lookup: ReadFileHook,
   profile: Profile,
 ): RawDiagnostic[] {
   const out: RawDiagnostic[] = [];
@@ -616,11 +641,16 @@ function checkTemplateFiles(
   if (!instruction) return out;
   for (const name of fileTemplates(instruction)) {
     const target = resolvePath('', name.trim());
-    if (read(target) !== undefined) continue;
+    const text = lookup(target);
+    if (typeof text === 'string') continue;
     const [from, to] = draft.ranges['instruction']?.value ?? [
       draft.bodyFrom,
       Math.max(draft.bodyFrom + 1, draft.bodyTo),
     ];
+    if (isRefusal(text)) {
+      out.push(outsideRootProblem(target, from, to));
+      continue;
+    }
     // The RFC defines no templates; fast-agent's validation scan fails the card.
     out.push(
       profile === 'fast-agent'

@@ -2,6 +2,7 @@
  * Sorts the files of a load-set by format: AgentCard files go to the card pipeline, every other format's
  * files are grouped into units (one file, or a whole folder for folder formats such as TsAgent's).
  */
+import { getOwn, setOwn } from '../own-property.ts';
 import type { FormatId } from '../formats/format-module.ts';
 import { detectFormat, formatModule } from '../formats/registry.ts';
 import type { CheckOptions } from './check-load-set.ts';
@@ -53,7 +54,7 @@ export function planUnits(
     let format: FormatId | undefined;
     if (text !== undefined) {
       const detected = detectFormat(path, text);
-      const explicit = options.formats?.[path];
+      const explicit = getOwn(options.formats, path);
       format =
         explicit ??
         (options.format !== undefined && (detected !== undefined || named?.has(path))
@@ -77,7 +78,7 @@ export function planUnits(
     for (const member of all) {
       if (!within(member, folder)) continue;
       const text = read(member);
-      if (text !== undefined) unitFiles[member] = text;
+      if (text !== undefined) setOwn(unitFiles, member, text);
     }
     claimed.push(folder);
     units.push({ format, entry: path, files: unitFiles });

@@ -3,6 +3,8 @@
  * as an AgentCard agent's compile), plus the AFM-only facts as `extras`. Reads the plain frontmatter value
  * defensively: a field of the wrong kind is simply left out (the checker has reported it already).
  */
+
+import { setOwn } from '../../own-property.ts';
 import { defaultAgentConfig, type AgentData, type Json } from '../../agentcard/compile-card.ts';
 import { DRAFT_TO_CURRENT } from './check-interfaces.ts';
 import { SHAPE_LABELS, type AfmShape } from './shape.ts';
@@ -36,9 +38,9 @@ export function compileAfm(src: AfmSource): { data: AgentData; extras: { [key: s
     names.push(name);
     const filter = record(server['tool_filter']);
     const allow = filter ? strings(filter['allow']) : undefined;
-    if (allow) tools[name] = allow;
+    if (allow) setOwn(tools, name, allow);
     const config = serverConfig(server);
-    if (config) serverConfigs[name] = config;
+    if (config) setOwn(serverConfigs, name, config);
   }
   const model = record(m['model']);
   const modelName = text(model?.['name']);
@@ -191,7 +193,7 @@ export function toJson(value: unknown, depth = 0): Json {
   if (Array.isArray(value)) return value.map((v) => toJson(v, depth + 1));
   if (typeof value === 'object') {
     const out: { [key: string]: Json } = {};
-    for (const [k, v] of Object.entries(value)) out[k] = toJson(v, depth + 1);
+    for (const [k, v] of Object.entries(value)) setOwn(out, k, toJson(v, depth + 1));
     return out;
   }
   return null;

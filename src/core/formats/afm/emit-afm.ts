@@ -4,6 +4,7 @@
  * source is migrated on the way). Everything AFM cannot express is listed in `lost`. Variables are
  * copied as written, never substituted.
  */
+import { getOwn } from '../../own-property.ts';
 import { stringify } from 'yaml';
 import { defaultAgentConfig, type Json } from '../../agentcard/compile-card.ts';
 import type { Conversion, EmitOptions, EmitSource } from '../format-module.ts';
@@ -238,7 +239,7 @@ function emitServers(config: Obj, extras: Obj, lost: Lost): Json[] {
   }
   const out: Json[] = [];
   for (const name of names) {
-    const transport = transportOf(raw.get(name), obj(configs[name]), name, lost);
+    const transport = transportOf(raw.get(name), obj(getOwn(configs, name)), name, lost);
     if (!transport) {
       lost.push({
         field: `servers.${name}`,
@@ -248,7 +249,7 @@ function emitServers(config: Obj, extras: Obj, lost: Lost): Json[] {
     }
     const entry: Obj = { name, transport };
     const filter: Obj = {};
-    const allow = filters[name];
+    const allow = getOwn(filters, name);
     if (Array.isArray(allow)) filter['allow'] = allow;
     const deny = obj(raw.get(name)?.['tool_filter'])?.['deny'];
     if (Array.isArray(deny)) filter['deny'] = deny;

@@ -4,6 +4,7 @@
  * settings go into a `fastagent.config.yaml` beside the card (where the checker and fast-agent read
  * them). Everything an AgentCard cannot express, notably a source format's `extras`, is listed in `lost`.
  */
+import { getOwn } from '../../own-property.ts';
 import { stringify } from 'yaml';
 import { allowedFields } from '../../agentcard/card-fields.ts';
 import {
@@ -150,7 +151,7 @@ export function emitAgentCard(source: EmitSource, options: EmitOptions): Convers
     }
     if (source.format === 'afm' && key === 'skills') continue;
     const reason =
-      (source.format === 'afm' ? AFM_REASONS[key] : undefined) ??
+      (source.format === 'afm' ? getOwn(AFM_REASONS, key) : undefined) ??
       `AgentCard has no equivalent of ${source.format}'s '${key}'`;
     lost.push({ field: key, reason });
   }

@@ -18,10 +18,14 @@ export const CEL = new Environment({
   limits: { maxAstNodes: 5_000, maxDepth: 48, maxListElements: 1_000, maxMapEntries: 1_000 },
 });
 
-/** A parsed expression, or the parse error's message and `[from, to)` range in the expression. */
+/**
+ * A parsed expression, or the parse error's message and `[from, to)` range in the expression. `limit` is
+ * true when the expression was not read because it nests too deeply for the parser's stack (not a syntax
+ * error: the text may be valid CEL).
+ */
 export type CelParse =
   | { ok: true; ast: ASTNode; run: (context: Record<string, unknown>) => unknown }
-  | { ok: false; message: string; from: number; to: number };
+  | { ok: false; message: string; from: number; to: number; limit?: true };
 
 /** Parses a CEL expression. Never throws. */
 export function parseCel(expression: string): CelParse {
@@ -29,6 +33,15 @@ export function parseCel(expression: string): CelParse {
     const parsed = CEL.parse(expression);
     return { ok: true, ast: parsed.ast, run: (context) => parsed(context) as unknown };
   } catch (error) {
+    // The parser's recursion can outrun the stack before its own depth limit counts (e.g. 10,000 `-`).
+    if (error instanceof RangeError)
+      return {
+        ok: false,
+        message: 'The expression nests too deeply to be read',
+        from: 0,
+        to: expression.length,
+        limit: true,
+      };
     const range = (error as { range?: { start?: unknown; end?: unknown } } | null)?.range;
     const from = typeof range?.start === 'number' ? range.start : 0;
     const to = typeof range?.end === 'number' ? range.end : expression.length;

@@ -30,6 +30,15 @@ describe('checkCel', () => {
     expect(problems.map((p) => [p.code, p.from, p.to])).toEqual([['oas-cel-syntax', 12, 12]]);
   });
 
+  it('reports an expression too deep for the parser stack as a limit over the whole expression, not a syntax error', () => {
+    // 9,999 unary minuses: within the length cap and the node cap, past the parser's recursion.
+    const deep = '-'.repeat(9_999) + '1';
+    for (const engagement of [true, false])
+      expect(check(deep, engagement).map((p) => [p.code, p.from, p.to])).toEqual([
+        ['oas-cel-limit', 0, deep.length],
+      ]);
+  });
+
   it('reports an unknown root variable at the identifier, with a suggestion', () => {
     const expression = 'inputs.url.startsWith("x") || reccent._name == "a"';
     const problems = check(expression);

@@ -3,6 +3,7 @@
  * selections) every variable and field it reads must exist in the Engagement object. Results are in
  * expression offsets; the caller maps them into the YAML string.
  */
+import { getOwn } from '../../own-property.ts';
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { didYouMean } from '../../agentcard/did-you-mean.ts';
 import type { DiagnosticCode } from '../../diagnostics.ts';
@@ -43,8 +44,10 @@ export function checkCel(expression: string, options: CelCheckOptions): CelProbl
   if (!parsed.ok)
     return [
       {
-        code: 'oas-cel-syntax',
-        message: `CEL syntax error: ${parsed.message}`,
+        code: parsed.limit ? 'oas-cel-limit' : 'oas-cel-syntax',
+        message: parsed.limit
+          ? `${parsed.message}; it is not checked`
+          : `CEL syntax error: ${parsed.message}`,
         from: parsed.from,
         to: parsed.to,
       },
@@ -91,7 +94,7 @@ class Walker {
         const name = node.args;
         const bound = scope.get(name);
         if (bound) return bound;
-        const root = ENGAGEMENT.fields[name];
+        const root = getOwn(ENGAGEMENT.fields, name);
         if (root) return root;
         const suggestion = didYouMean(name, ENGAGEMENT_ROOTS);
         this.report(
@@ -197,7 +200,7 @@ class Walker {
         );
         return ANY_SHAPE;
       case 'object': {
-        const field = shape.fields[name];
+        const field = getOwn(shape.fields, name);
         if (field) return field;
         // `_`-names are the spec's own fields (`_name`, `_list`, `_total`): no tool or agent name starts so.
         if (shape.named && (!name.startsWith('_') || this.names.has(name))) {

@@ -59,6 +59,7 @@ export const OPENAGENTSPEC_CODES = {
   },
   'oas-cel-limit': {
     severity: 'warning',
-    summary: 'A CEL expression is too long, or there are too many of them; it is not checked.',
+    summary:
+      'A CEL expression is too long or nests too deeply, or there are too many of them; it is not checked.',
   },
 } as const satisfies Record<string, CodeInfo>;

@@ -323,6 +323,14 @@ exposes:
     const text = spec(`capabilities: {}\nexposes:\n  x: ${long}\n`);
     expect(problems(text).map((p) => p[0])).toEqual(['oas-cel-limit']);
   });
+
+  it('reports a guardrail assertion too deep to parse as a limit warning at the assertion', () => {
+    const deep = '-'.repeat(9_999) + '1';
+    const text = spec(
+      `capabilities: {}\nguardrails:\n  input:\n    tool_name: pii\n    assertion: ${deep}\n`,
+    );
+    expect(problems(text)).toEqual([['oas-cel-limit', 'warning', deep]]);
+  });
 });
 
 describe('robustness', () => {

@@ -7,6 +7,7 @@
  */
 import { parseYaml, type ParsedYaml } from '../../yaml/parse-yaml.ts';
 import { basename, dirname } from '../../load-set/paths.ts';
+import { outsideRootProblem } from '../../load-set/read-hook.ts';
 import type {
   FormatAgent,
   FormatAnalysis,
@@ -100,7 +101,10 @@ function analyzeFolder(unit: FormatUnit, context: FormatContext): FormatAnalysis
   if (!parsed.ok) {
     findings.add(entry, 'tsagent-json-syntax', parsed.message, parsed.from, parsed.to);
   }
-  if (prompt === undefined)
+  if (prompt === undefined && context.refused?.(`${prefix}prompt.md`)) {
+    const { message } = outsideRootProblem(`${prefix}prompt.md`, 0, 0);
+    findings.add(entry, 'path-outside-root', message, 0, Math.min(1, text.length));
+  } else if (prompt === undefined)
     findings.add(
       entry,
       'tsagent-missing-prompt',
