@@ -1,6 +1,6 @@
 /**
- * Browser entry point: opens storage, builds the agent model (opening a permalink from the URL as a new
- * workspace), mounts the playground into `#app`, and registers the service worker that keeps it working
+ * Browser entry point: opens storage, builds the agent model (opening a permalink from the URL, or one the
+ * fragment later changes to, as a new workspace), mounts the playground into `#app`, and registers the service worker that keeps it working
  * offline (offering each new build in a banner).
  */
 import { mount } from 'svelte';
@@ -29,6 +29,13 @@ const lastWorkspace = typeof ui['lastWorkspace'] === 'string' ? ui['lastWorkspac
 await model.open(location.hash, lastWorkspace);
 // The content now lives in a workspace of its own; a reload must not open the link again.
 if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+// A link opened in a tab that shows the playground already changes only the fragment: open it the same way.
+addEventListener('hashchange', () => {
+  const hash = location.hash;
+  if (!hash.startsWith('#v')) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  void model.openPermalink(hash);
+});
 
 const theme = new ThemeState(parseThemeChoice(ui['theme']));
 flushWhenHidden({ flush: () => model.pageHidden() });

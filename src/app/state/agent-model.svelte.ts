@@ -147,29 +147,7 @@ export class AgentModel {
 
   /** Opens the app: a permalink in `hash` opens as a new workspace; otherwise the last one, or an example. */
   async open(hash: string, lastId: string | undefined): Promise<{ openedLink: boolean }> {
-    let openedLink = false;
-    if (hash.startsWith('#v')) {
-      const decoded = await decodePermalink(hash);
-      if (decoded.ok) {
-        const { files, active, profile, formats } = decoded.envelope;
-        const workspace = makeWorkspace(
-          `Shared link ${new Date().toLocaleString()}`,
-          files,
-          active,
-          profile,
-        );
-        if (formats) workspace.formats = formats;
-        this.setWorkspace(workspace);
-        this.markChanged();
-        openedLink = true;
-      } else {
-        this.banner({
-          id: 'permalink',
-          kind: 'error',
-          text: `This link could not be opened: ${decoded.message}`,
-        });
-      }
-    }
+    const openedLink = hash.startsWith('#v') && (await this.openPermalink(hash));
     if (!openedLink) {
       const stored = lastId ? await this.host.store.load(lastId).catch(() => undefined) : undefined;
       if (stored) this.setWorkspace(stored);
@@ -377,6 +355,37 @@ export class AgentModel {
   }
 
   // ---- workspaces ----
+
+  /**
+   * Opens a permalink fragment (`#v1:…`, untrusted) as a new workspace; the current one is saved first and never
+   * overwritten. A link that cannot be opened leaves the current workspace as it is and shows why in a banner.
+   * Returns whether the link was opened.
+   */
+  async openPermalink(hash: string): Promise<boolean> {
+    const decoded = await decodePermalink(hash);
+    if (!decoded.ok) {
+      this.banner({
+        id: 'permalink',
+        kind: 'error',
+        text: `This link could not be opened: ${decoded.message}`,
+      });
+      return false;
+    }
+    await this.flush();
+    const { files, active, profile, formats } = decoded.envelope;
+    const workspace = makeWorkspace(
+      `Shared link ${new Date().toLocaleString()}`,
+      files,
+      active,
+      profile,
+    );
+    if (formats) workspace.formats = formats;
+    this.dismiss('permalink');
+    this.setWorkspace(workspace);
+    this.markChanged();
+    await this.refreshList();
+    return true;
+  }
 
   /** Opens an example as a new workspace (local work is kept). */
   async loadExample(example: Example): Promise<void> {
