@@ -61,6 +61,12 @@ export interface ModelHost {
   makeWorker: WorkerFactory;
   /** False in the embed: edits are never written to the visitor's saved workspaces. */
   persist: boolean;
+  /**
+   * True in the embed: while no card is selected, each check asks for the active file's first card too, and
+   * that card becomes the selection when it exists. The first result then already carries its output: no second
+   * round trip, so nothing is reported twice.
+   */
+  selectFirstCard?: boolean;
 }
 
 let idCounter = 0;
@@ -340,8 +346,17 @@ export class AgentModel {
 
   /** Selects a card everywhere: split row, editor range, output panel. */
   selectCard(ref: CardRef | null, revealInEditor = true): void {
-    this.selection = ref;
-    this.client.choose(ref ? { file: ref.file, index: ref.index } : null);
+    const same =
+      ref === this.selection ||
+      (ref &&
+        this.selection &&
+        ref.file === this.selection.file &&
+        ref.index === this.selection.index);
+    // The same card again (the cursor moved within it) needs no new answer: the last request carried it.
+    if (!same) {
+      this.selection = ref;
+      this.client.choose(ref ? { file: ref.file, index: ref.index } : null);
+    }
     if (!ref) return;
     const card = this.analysis.cards.find((c) => c.file === ref.file && c.index === ref.index);
     if (card && revealInEditor) this.revealRange(card.file, card.from, card.headerTo);
@@ -382,7 +397,7 @@ export class AgentModel {
     if (formats) workspace.formats = formats;
     this.dismiss('permalink');
     this.setWorkspace(workspace);
-    this.markChanged();
+    this.markChanged(false); // setWorkspace analysed it already
     await this.refreshList();
     return true;
   }
@@ -393,7 +408,7 @@ export class AgentModel {
     this.setWorkspace(
       makeWorkspace(example.title, example.files, example.active, this.workspace.profile),
     );
-    this.markChanged();
+    this.markChanged(false); // setWorkspace analysed it already
   }
 
   /** Opens `files` as a new workspace called `name` (an embed's content from its host); local work is kept. */
@@ -405,7 +420,7 @@ export class AgentModel {
   ): Promise<void> {
     await this.flush();
     this.setWorkspace(makeWorkspace(name, files, active, profile));
-    this.markChanged();
+    this.markChanged(false); // setWorkspace analysed it already
   }
 
   /** Starts an empty workspace. */
@@ -419,7 +434,7 @@ export class AgentModel {
         this.workspace.profile,
       ),
     );
-    this.markChanged();
+    this.markChanged(false); // setWorkspace analysed it already
   }
 
   /** Switches to a stored workspace (the current one is saved first). */
@@ -491,6 +506,10 @@ export class AgentModel {
 
   // ---- internals ----
 
+  /**
+   * Shows `workspace` and sends it for analysis. A caller that then marks it changed (to save it) passes
+   * `content = false`: a second analysis request would answer twice, and the embed would report twice.
+   */
   private setWorkspace(workspace: Workspace): void {
     this.workspace = workspace;
     this.selection = null;
@@ -520,7 +539,9 @@ export class AgentModel {
     this.markStale();
     const select = this.selection
       ? { file: this.selection.file, index: this.selection.index }
-      : null;
+      : this.host.selectFirstCard && this.workspace.active
+        ? { file: this.workspace.active, index: 0 }
+        : null;
     this.client.update(
       this.plainFiles(),
       this.workspace.profile,
@@ -547,6 +568,11 @@ export class AgentModel {
         !r.cards.some((c) => c.file === this.selection!.file && c.index === this.selection!.index)
       )
         this.selection = null;
+      if (!this.selection && this.host.selectFirstCard && r.selected) {
+        const { file, line } = r.selected;
+        const card = r.cards.find((c) => c.file === file && c.line === line);
+        if (card) this.selection = { file, index: card.index };
+      }
     } else if (event.kind === 'selected') {
       this.selected = event.selected;
     } else if (event.kind === 'restarted') {
@@ -625,7 +651,7 @@ export class AgentModel {
     );
     copy.reloadMode = this.workspace.reloadMode;
     this.setWorkspace(copy);
-    this.markChanged();
+    this.markChanged(false); // setWorkspace analysed it already
   }
 
   private async refreshList(): Promise<void> {
