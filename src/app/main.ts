@@ -7,6 +7,7 @@ import { mount } from 'svelte';
 import { registerSW } from 'virtual:pwa-register';
 import './palette.css';
 import App from './App.svelte';
+import { questions } from './dialogs/questions.svelte.ts';
 import { offerOfflineUpdates } from './offline/offline-updates.ts';
 import { AgentModel } from './state/agent-model.svelte.ts';
 import { flushWhenHidden } from './storage/autosave.ts';
@@ -51,7 +52,12 @@ offerOfflineUpdates({
   register: registerSW,
   model,
   reload: () => location.reload(),
-  confirm: (question) => confirm(question),
+  confirm: (question) =>
+    questions.confirm({
+      title: 'Reload without saving?',
+      message: question,
+      confirmLabel: 'Reload',
+    }),
 });
 
 // For end-to-end tests and curious users: the model, read-only by convention.
