@@ -41,6 +41,7 @@ test.describe('Accessibility', () => {
     await playground.open();
     const tabs = page.getByRole('tablist', { name: 'Results' }).getByRole('tab');
     await expect(tabs).toHaveCount(3);
+    await expect(playground.tab('Problems')).toHaveText(/^Problems \(\d+\)$/);
     await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
     await playground.tab('Problems').focus();
 
