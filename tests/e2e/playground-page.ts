@@ -340,9 +340,10 @@ export class PlaygroundPage {
         dt.items.add(new File([text], name, { type: 'text/markdown' }));
       return dt;
     }, files);
-    const app = this.page.getByRole('application', { name: 'AgentCard Playground' });
-    await app.dispatchEvent('dragover', { dataTransfer });
-    await app.dispatchEvent('drop', { dataTransfer });
+    // Onto the page's main area: the drop bubbles to the whole app, which takes files anywhere.
+    const main = this.page.getByRole('main');
+    await main.dispatchEvent('dragover', { dataTransfer });
+    await main.dispatchEvent('drop', { dataTransfer });
     await dataTransfer.dispose();
   }
 
