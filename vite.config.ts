@@ -4,6 +4,10 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
+  // Every URL in the build is relative, so the same dist/ works wherever it is served: the site root, or a
+  // sub-path such as a GitHub Pages project site (`/playground/`). The service worker's scope, the manifest's
+  // start_url and scope, and the embed element's `embed.html` all follow the folder they are served from.
+  base: './',
   plugins: [
     svelte(),
     // Offline use and installation: a Workbox service worker that precaches the whole build (every page,
@@ -16,8 +20,9 @@ export default defineConfig({
         name: 'AgentCard Playground',
         short_name: 'AgentCard',
         description: 'Edit and check AgentCard agent definitions live, in your browser.',
-        start_url: '/',
-        scope: '/',
+        // Relative to the manifest, which sits beside index.html: the folder the build is served from.
+        start_url: './',
+        scope: './',
         display: 'standalone',
         background_color: '#ffffff',
         theme_color: '#2f6feb',

@@ -1,12 +1,13 @@
 /**
- * Browser entry point: opens storage, builds the agent model (opening a permalink from the URL as a new
- * workspace), mounts the playground into `#app`, and registers the service worker that keeps it working
+ * Browser entry point: opens storage, builds the agent model (opening a permalink from the URL, or one the
+ * fragment later changes to, as a new workspace), mounts the playground into `#app`, and registers the service worker that keeps it working
  * offline (offering each new build in a banner).
  */
 import { mount } from 'svelte';
 import { registerSW } from 'virtual:pwa-register';
 import './palette.css';
 import App from './App.svelte';
+import { questions } from './dialogs/questions.svelte.ts';
 import { offerOfflineUpdates } from './offline/offline-updates.ts';
 import { AgentModel } from './state/agent-model.svelte.ts';
 import { flushWhenHidden } from './storage/autosave.ts';
@@ -29,6 +30,13 @@ const lastWorkspace = typeof ui['lastWorkspace'] === 'string' ? ui['lastWorkspac
 await model.open(location.hash, lastWorkspace);
 // The content now lives in a workspace of its own; a reload must not open the link again.
 if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+// A link opened in a tab that shows the playground already changes only the fragment: open it the same way.
+addEventListener('hashchange', () => {
+  const hash = location.hash;
+  if (!hash.startsWith('#v')) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  void model.openPermalink(hash);
+});
 
 const theme = new ThemeState(parseThemeChoice(ui['theme']));
 flushWhenHidden({ flush: () => model.pageHidden() });
@@ -44,7 +52,12 @@ offerOfflineUpdates({
   register: registerSW,
   model,
   reload: () => location.reload(),
-  confirm: (question) => confirm(question),
+  confirm: (question) =>
+    questions.confirm({
+      title: 'Reload without saving?',
+      message: question,
+      confirmLabel: 'Reload',
+    }),
 });
 
 // For end-to-end tests and curious users: the model, read-only by convention.

@@ -21,6 +21,8 @@ export const TEST_IDS = {
   runButton: 'run-button',
   shareButton: 'share-button',
   shareDialog: 'share-dialog',
+  questionDialog: 'question-dialog',
+  resultTab: 'result-tab',
   shareLink: 'share-link',
   shareLength: 'share-length',
   shareWarning: 'share-warning',

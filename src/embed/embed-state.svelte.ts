@@ -66,18 +66,12 @@ export class EmbedState {
   }
 
   /**
-   * Keeps the host informed: `diagnostics` and `compiled` after every finished check (and `compiled` when the
-   * shown card changes). Also selects the first card of the shown file when none is selected, so the output
-   * has something to show. Returns the function that stops it.
+   * Keeps the host informed: `diagnostics` and `compiled` once after every finished check (and `compiled` when
+   * the shown card changes). The model (built with `selectFirstCard`) selects the shown file's first card within
+   * the check itself, so the first `compiled` already carries its output. Returns the function that stops it.
    */
   connect(channel: HostChannel): () => void {
     return $effect.root(() => {
-      $effect(() => {
-        const { analysis, selection, workspace } = this.model;
-        if (this.model.analysisStale || selection) return;
-        const card = analysis.cards.find((c) => c.file === workspace.active);
-        if (card) this.model.selectCard({ file: card.file, index: card.index }, false);
-      });
       $effect(() => {
         const analysis = this.model.analysis;
         if (this.model.analysisStale || this.waiting) return;

@@ -27,6 +27,7 @@ export async function startEmbed(
         type: 'module',
       }),
     persist: false,
+    selectFirstCard: true,
   });
   const embed = new EmbedState(model, options);
   if (location.hash || !framed) {

@@ -55,4 +55,25 @@ test.describe('Opening a broken link', () => {
       expect(playground.errors).toEqual([]);
     });
   }
+
+  test('with only stray characters after #v1: names them instead of saying nothing follows', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open('/#v1:!!!***');
+
+    const banner = playground.banner(/could not be opened/);
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('"!!!***"');
+    await expect(banner).not.toContainText('nothing follows');
+    expect(playground.errors).toEqual([]);
+  });
+
+  test('with nothing after #v1: says that nothing follows it', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open('/#v1:');
+
+    await expect(playground.banner(/could not be opened/)).toContainText('nothing follows');
+    expect(playground.errors).toEqual([]);
+  });
 });

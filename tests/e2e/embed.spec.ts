@@ -92,6 +92,39 @@ test.describe('an iframe embed on a page of another origin', () => {
     expect(host.errors).toEqual([]);
   });
 
+  test('reports diagnostics and compiled output once at load and once after each edit', async ({
+    page,
+    site,
+    playground,
+  }) => {
+    const { host, embed } = await openDocs(
+      page,
+      site,
+      playground,
+      'view=split',
+      await permalinkOf({ 'sizer.md': SIZER }),
+    );
+    const counts = async () => ({
+      diagnostics: (await host.messages('embed-1', 'diagnostics')).length,
+      compiled: (await host.messages('embed-1', 'compiled')).map((m) =>
+        JSON.stringify(m.payload?.['selected']).includes('Measured twice') ? 'edited' : 'loaded',
+      ),
+    });
+    // The card shown is selected before anything is reported: the first `compiled` already names it.
+    await expect.poll(() => host.messages('embed-1', 'compiled')).not.toHaveLength(0);
+    const [first] = await host.messages('embed-1', 'compiled');
+    expect(first?.payload).toMatchObject({ selected: { name: 'sizer' } });
+    expect(await counts()).toEqual({ diagnostics: 1, compiled: ['loaded'] });
+
+    // One edit: the whole sentence arrives at once, as a paste or an input method gives it.
+    await embed.editorContent.click();
+    await embed.editorContent.press('ControlOrMeta+End');
+    await page.keyboard.insertText('Measured twice.');
+    await expect.poll(async () => (await counts()).compiled).toContain('edited');
+    expect(await counts()).toEqual({ diagnostics: 2, compiled: ['loaded', 'edited'] });
+    expect(host.errors).toEqual([]);
+  });
+
   test('grows and shrinks the iframe with its content, never scrolling inside', async ({
     page,
     site,

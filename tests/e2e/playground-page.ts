@@ -326,10 +326,10 @@ export class PlaygroundPage {
     await input.press('Enter');
   }
 
-  /** Deletes a file through its delete button, accepting the confirmation. */
+  /** Deletes a file through its delete button, confirming in the playground's dialog. */
   async deleteFile(path: string): Promise<void> {
-    this.page.once('dialog', (dialog) => void dialog.accept());
     await this.fileList.getByRole('button', { name: `Delete ${path}` }).click();
+    await this.answerQuestion('Delete');
   }
 
   /** Drops text files onto the playground, as a drag from the desktop would. */
@@ -340,9 +340,10 @@ export class PlaygroundPage {
         dt.items.add(new File([text], name, { type: 'text/markdown' }));
       return dt;
     }, files);
-    const app = this.page.getByRole('application', { name: 'AgentCard Playground' });
-    await app.dispatchEvent('dragover', { dataTransfer });
-    await app.dispatchEvent('drop', { dataTransfer });
+    // Onto the page's main area: the drop bubbles to the whole app, which takes files anywhere.
+    const main = this.page.getByRole('main');
+    await main.dispatchEvent('dragover', { dataTransfer });
+    await main.dispatchEvent('drop', { dataTransfer });
     await dataTransfer.dispose();
   }
 
@@ -377,16 +378,28 @@ export class PlaygroundPage {
     }, text);
   }
 
-  /** Renames the open workspace through its rename button, answering the prompt with `name`. */
+  /** Renames the open workspace through its rename button, typing `name` into the dialog's field. */
   async renameWorkspace(name: string): Promise<void> {
-    this.page.once('dialog', (dialog) => void dialog.accept(name));
     await this.page.getByRole('button', { name: 'Rename this workspace' }).click();
+    await this.questionDialog.getByRole('textbox').fill(name);
+    await this.answerQuestion('Rename');
   }
 
-  /** Deletes the open workspace through its delete button, accepting the confirmation. */
+  /** Deletes the open workspace through its delete button, confirming in the playground's dialog. */
   async deleteWorkspace(): Promise<void> {
-    this.page.once('dialog', (dialog) => void dialog.accept());
     await this.page.getByRole('button', { name: 'Delete this workspace' }).click();
+    await this.answerQuestion('Delete');
+  }
+
+  /** The playground's own question dialog (confirmations, names). */
+  get questionDialog(): Locator {
+    return this.page.getByTestId(TEST_IDS.questionDialog);
+  }
+
+  /** Presses the button `label` of the open question dialog and waits for it to close. */
+  async answerQuestion(label: string): Promise<void> {
+    await this.questionDialog.getByRole('button', { name: label, exact: true }).click();
+    await expect(this.questionDialog).toBeHidden();
   }
 
   // ---- formats ----

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { encodePermalink } from '../../src/app/permalink/permalink.ts';
 import { PlaygroundPage } from './playground-page.ts';
 
 const SHARED_CARD = `---
@@ -61,5 +62,33 @@ test.describe('Sharing a workspace as a link', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('a link opened in a tab that already shows the playground opens as a new workspace beside the open one', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText(OWN_CARD);
+    await playground.waitForSaved();
+    const fragment = await encodePermalink({
+      files: { 'helper.md': SHARED_CARD },
+      active: 'helper.md',
+      profile: 'rfc',
+    });
+
+    // Only the fragment changes, as when the link is pasted into this tab's address bar.
+    await page.goto(`/${fragment}`);
+
+    await expect(playground.activeFile).toHaveText('helper.md');
+    await playground.expectText(SHARED_CARD);
+    await expect(page).not.toHaveURL(/#v1:/);
+    const options = await playground.workspaceOptions();
+    expect(options.filter((o) => o.startsWith('Shared link '))).toHaveLength(1);
+    const own = options.find((o) => o.startsWith('Markdown card'));
+    expect(own).toBeDefined();
+    await playground.workspaceSelect.selectOption({ label: own! });
+    await playground.expectText(OWN_CARD);
+    expect(playground.errors).toEqual([]);
   });
 });

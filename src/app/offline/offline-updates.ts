@@ -24,7 +24,8 @@ export interface OfflineHost {
     readonly saveState: 'saved' | 'saving' | 'unsaved' | 'off';
   };
   reload: () => void;
-  confirm: (question: string) => boolean;
+  /** Asks the user a yes/no question (the playground's own dialog); true when they agree. */
+  confirm: (question: string) => boolean | Promise<boolean>;
   /** How often an open tab asks the server for a newer build, in ms (0: never). */
   checkEveryMs?: number;
 }
@@ -41,7 +42,7 @@ export function offerOfflineUpdates(host: OfflineHost): void {
   /** Saves the workspace, then asks again when it is not saved; true when reloading is safe or accepted. */
   const readyToReload = async (): Promise<boolean> => {
     await host.model.flush();
-    return host.model.saveState === 'saved' || host.confirm(UNSAVED_QUESTION);
+    return host.model.saveState === 'saved' || (await host.confirm(UNSAVED_QUESTION));
   };
 
   const update = host.register({

@@ -50,8 +50,22 @@ describe('cleanPayload', () => {
   it('reports a stray character, an empty payload and one over the length cap', () => {
     expect(payloadOf('ab%c')).toBe('bad-encoding');
     expect(payloadOf('a=b')).toBe('bad-encoding');
-    expect(payloadOf(').')).toBe('truncated');
+    expect(payloadOf('')).toBe('truncated');
     expect(payloadOf('A'.repeat(101))).toBe('too-large');
     expect(payloadOf('A'.repeat(100))).toBe('A'.repeat(100));
+  });
+
+  it('reports text after the marker made only of characters outside the alphabet as bad encoding, not as cut off', () => {
+    expect(payloadOf('!!!***')).toBe('bad-encoding');
+    expect(payloadOf(').')).toBe('bad-encoding');
+    expect(payloadOf('==')).toBe('bad-encoding');
+  });
+
+  it('names what follows the marker when none of it belongs to a link, and says nothing follows only when nothing does', () => {
+    const stray = cleanPayload('!!!***', 100);
+    const empty = cleanPayload('', 100);
+    expect(stray.ok || stray.message).toContain('"!!!***"');
+    expect(empty.ok || empty.message).toContain('nothing follows');
+    expect(stray.ok || stray.message).not.toContain('nothing follows');
   });
 });

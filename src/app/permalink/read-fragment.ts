@@ -19,6 +19,8 @@ const PERCENT_ESCAPE = /%([0-9a-fA-F]{2})/g;
 const MARKER = /(?:^|#)v(\d+):/g;
 // Punctuation that linkifiers and prose leave glued to a link's end: "see <link>.", "(<link>)", "[x](<link>)".
 const TRAILING_PUNCTUATION = /[.,;:!?'"`)\]}>*~|]+$/;
+// One character of either base64 alphabet.
+const ALPHABET_CHARACTER = /[A-Za-z0-9_+/-]/;
 
 /**
  * Finds the `#v<n>:` fragment in a whole URL, a bare fragment (with or without `#`), or either of them
@@ -43,10 +45,22 @@ export function readFragment(text: string): FragmentResult {
 
 /**
  * Cleans a raw payload to unpadded base64url: drops punctuation glued to its end, then `=` padding, and maps the
- * standard alphabet (`+`, `/`) to the URL one (`-`, `_`). Any other character outside the alphabet is
- * `bad-encoding`; an empty payload is `truncated`; one longer than `maxLength` is `too-large`.
+ * standard alphabet (`+`, `/`) to the URL one (`-`, `_`). An empty payload is `truncated` (nothing follows the
+ * marker); one with no character of either alphabet (`!!!***`), or any other character outside the alphabet, is
+ * `bad-encoding`; one longer than `maxLength` is `too-large`.
  */
 export function cleanPayload(raw: string, maxLength: number): PayloadResult {
+  if (raw === '')
+    return decodeFailure(
+      'truncated',
+      'The link is incomplete: nothing follows its "#v1:" part, so it was cut off while it was copied or sent.',
+    );
+  // Punctuation is only ever glued to the end of a payload: text made of nothing else is not a payload at all.
+  if (!ALPHABET_CHARACTER.test(raw))
+    return decodeFailure(
+      'bad-encoding',
+      `What follows its "#v1:" part, ${JSON.stringify(raw.length > 24 ? `${raw.slice(0, 24)}…` : raw)}, holds no character a playground link is made of, so it was changed after it was made.`,
+    );
   const payload = raw
     .replace(TRAILING_PUNCTUATION, '')
     .replace(/={1,2}$/, '')
@@ -57,11 +71,6 @@ export function cleanPayload(raw: string, maxLength: number): PayloadResult {
     return decodeFailure(
       'bad-encoding',
       `The link contains ${JSON.stringify(stray[0])}, a character that never appears in a playground link, so it was changed after it was made.`,
-    );
-  if (payload === '')
-    return decodeFailure(
-      'truncated',
-      'The link is incomplete: nothing follows its "#v1:" part, so it was cut off while it was copied or sent.',
     );
   if (payload.length > maxLength)
     return decodeFailure(

@@ -61,6 +61,12 @@ export interface ModelHost {
   makeWorker: WorkerFactory;
   /** False in the embed: edits are never written to the visitor's saved workspaces. */
   persist: boolean;
+  /**
+   * True in the embed: while no card is selected, each check asks for the active file's first card too, and
+   * that card becomes the selection when it exists. The first result then already carries its output: no second
+   * round trip, so nothing is reported twice.
+   */
+  selectFirstCard?: boolean;
 }
 
 let idCounter = 0;
@@ -147,29 +153,7 @@ export class AgentModel {
 
   /** Opens the app: a permalink in `hash` opens as a new workspace; otherwise the last one, or an example. */
   async open(hash: string, lastId: string | undefined): Promise<{ openedLink: boolean }> {
-    let openedLink = false;
-    if (hash.startsWith('#v')) {
-      const decoded = await decodePermalink(hash);
-      if (decoded.ok) {
-        const { files, active, profile, formats } = decoded.envelope;
-        const workspace = makeWorkspace(
-          `Shared link ${new Date().toLocaleString()}`,
-          files,
-          active,
-          profile,
-        );
-        if (formats) workspace.formats = formats;
-        this.setWorkspace(workspace);
-        this.markChanged();
-        openedLink = true;
-      } else {
-        this.banner({
-          id: 'permalink',
-          kind: 'error',
-          text: `This link could not be opened: ${decoded.message}`,
-        });
-      }
-    }
+    const openedLink = hash.startsWith('#v') && (await this.openPermalink(hash));
     if (!openedLink) {
       const stored = lastId ? await this.host.store.load(lastId).catch(() => undefined) : undefined;
       if (stored) this.setWorkspace(stored);
@@ -362,8 +346,17 @@ export class AgentModel {
 
   /** Selects a card everywhere: split row, editor range, output panel. */
   selectCard(ref: CardRef | null, revealInEditor = true): void {
-    this.selection = ref;
-    this.client.choose(ref ? { file: ref.file, index: ref.index } : null);
+    const same =
+      ref === this.selection ||
+      (ref &&
+        this.selection &&
+        ref.file === this.selection.file &&
+        ref.index === this.selection.index);
+    // The same card again (the cursor moved within it) needs no new answer: the last request carried it.
+    if (!same) {
+      this.selection = ref;
+      this.client.choose(ref ? { file: ref.file, index: ref.index } : null);
+    }
     if (!ref) return;
     const card = this.analysis.cards.find((c) => c.file === ref.file && c.index === ref.index);
     if (card && revealInEditor) this.revealRange(card.file, card.from, card.headerTo);
@@ -378,13 +371,44 @@ export class AgentModel {
 
   // ---- workspaces ----
 
+  /**
+   * Opens a permalink fragment (`#v1:…`, untrusted) as a new workspace; the current one is saved first and never
+   * overwritten. A link that cannot be opened leaves the current workspace as it is and shows why in a banner.
+   * Returns whether the link was opened.
+   */
+  async openPermalink(hash: string): Promise<boolean> {
+    const decoded = await decodePermalink(hash);
+    if (!decoded.ok) {
+      this.banner({
+        id: 'permalink',
+        kind: 'error',
+        text: `This link could not be opened: ${decoded.message}`,
+      });
+      return false;
+    }
+    await this.flush();
+    const { files, active, profile, formats } = decoded.envelope;
+    const workspace = makeWorkspace(
+      `Shared link ${new Date().toLocaleString()}`,
+      files,
+      active,
+      profile,
+    );
+    if (formats) workspace.formats = formats;
+    this.dismiss('permalink');
+    this.setWorkspace(workspace);
+    this.markChanged(false); // setWorkspace analysed it already
+    await this.refreshList();
+    return true;
+  }
+
   /** Opens an example as a new workspace (local work is kept). */
   async loadExample(example: Example): Promise<void> {
     await this.flush();
     this.setWorkspace(
       makeWorkspace(example.title, example.files, example.active, this.workspace.profile),
     );
-    this.markChanged();
+    this.markChanged(false); // setWorkspace analysed it already
   }
 
   /** Opens `files` as a new workspace called `name` (an embed's content from its host); local work is kept. */
@@ -396,7 +420,7 @@ export class AgentModel {
   ): Promise<void> {
     await this.flush();
     this.setWorkspace(makeWorkspace(name, files, active, profile));
-    this.markChanged();
+    this.markChanged(false); // setWorkspace analysed it already
   }
 
   /** Starts an empty workspace. */
@@ -410,7 +434,7 @@ export class AgentModel {
         this.workspace.profile,
       ),
     );
-    this.markChanged();
+    this.markChanged(false); // setWorkspace analysed it already
   }
 
   /** Switches to a stored workspace (the current one is saved first). */
@@ -482,6 +506,10 @@ export class AgentModel {
 
   // ---- internals ----
 
+  /**
+   * Shows `workspace` and sends it for analysis. A caller that then marks it changed (to save it) passes
+   * `content = false`: a second analysis request would answer twice, and the embed would report twice.
+   */
   private setWorkspace(workspace: Workspace): void {
     this.workspace = workspace;
     this.selection = null;
@@ -511,7 +539,9 @@ export class AgentModel {
     this.markStale();
     const select = this.selection
       ? { file: this.selection.file, index: this.selection.index }
-      : null;
+      : this.host.selectFirstCard && this.workspace.active
+        ? { file: this.workspace.active, index: 0 }
+        : null;
     this.client.update(
       this.plainFiles(),
       this.workspace.profile,
@@ -538,6 +568,11 @@ export class AgentModel {
         !r.cards.some((c) => c.file === this.selection!.file && c.index === this.selection!.index)
       )
         this.selection = null;
+      if (!this.selection && this.host.selectFirstCard && r.selected) {
+        const { file, line } = r.selected;
+        const card = r.cards.find((c) => c.file === file && c.line === line);
+        if (card) this.selection = { file, index: card.index };
+      }
     } else if (event.kind === 'selected') {
       this.selected = event.selected;
     } else if (event.kind === 'restarted') {
@@ -616,7 +651,7 @@ export class AgentModel {
     );
     copy.reloadMode = this.workspace.reloadMode;
     this.setWorkspace(copy);
-    this.markChanged();
+    this.markChanged(false); // setWorkspace analysed it already
   }
 
   private async refreshList(): Promise<void> {

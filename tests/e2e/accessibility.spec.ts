@@ -1,0 +1,153 @@
+/**
+ * Stories of people who use the playground with a keyboard or a screen reader: page landmarks, the results tabs,
+ * the playground's own dialogs, and an automated axe-core check of the main states in both themes.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { encodePermalink } from '../../src/app/permalink/permalink.ts';
+import { PlaygroundPage } from './playground-page.ts';
+
+const WITH_ERRORS = `---
+type: chain
+name: broken_chain
+temprature: 2
+---
+`;
+
+/** The serious and critical axe-core violations on the page, as `rule: target` lines (readable on failure). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+test.describe('Accessibility', () => {
+  test('the page is made of labelled landmarks, not one application', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await expect(page.locator('[role="application"]')).toHaveCount(0);
+    await expect(page.getByRole('banner')).toContainText('AgentCard Playground');
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Files' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Editor' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Results' })).toBeVisible();
+  });
+
+  test('the results tabs follow the tabs pattern: one Tab stop, arrow keys, Home and End', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    const tabs = page.getByRole('tablist', { name: 'Results' }).getByRole('tab');
+    await expect(tabs).toHaveCount(3);
+    await expect(playground.tab('Problems')).toHaveText(/^Problems \(\d+\)$/);
+    await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
+    await playground.tab('Problems').focus();
+
+    await page.keyboard.press('ArrowRight');
+    await expect(playground.tab('Output')).toBeFocused();
+    await expect(playground.tab('Output')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: /^Output/ })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(playground.tab('Cards')).toBeFocused();
+    await expect(playground.tab('Cards')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(playground.tab('Output')).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(playground.tab('Cards')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('End');
+    await expect(playground.tab('Output')).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveText('Output');
+    const panel = await playground.tab('Output').getAttribute('aria-controls');
+    await expect(page.locator(`#${panel}`)).toHaveAttribute('role', 'tabpanel');
+  });
+
+  test('deleting and renaming a workspace ask in the playground’s own dialog, which keeps the focus', async ({
+    page,
+  }) => {
+    const nativeDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    const before = await playground.workspaceOptions();
+
+    await page.getByRole('button', { name: 'Delete this workspace' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete workspace' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await playground.workspaceOptions()).toEqual(before);
+
+    await page.getByRole('button', { name: 'Rename this workspace' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename workspace' });
+    await expect(rename.getByRole('textbox')).toBeFocused();
+    await page.keyboard.type('Keyboard space');
+    await page.keyboard.press('Enter');
+    await expect(rename).toBeHidden();
+    await expect(playground.workspaceSelect.locator('option:checked')).toHaveText(
+      /^Keyboard space/,
+    );
+    expect(nativeDialogs).toEqual([]);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe finds no serious or critical problem in the main states, ${theme} theme`, async ({
+      page,
+    }) => {
+      // Five full-page scans on a shared 2-core machine: a hang guard, not a speed check.
+      test.setTimeout(240_000);
+      await page.emulateMedia({ colorScheme: theme });
+      const playground = new PlaygroundPage(page);
+      await playground.open();
+
+      await test.step('errors shown in Problems', async () => {
+        await playground.replaceText(WITH_ERRORS);
+        await playground.waitForChecked();
+        await playground.showTab('Problems');
+        await expect(playground.diagnosticRows).not.toHaveCount(0);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+
+      await test.step('Output', async () => {
+        await playground.openExample('Markdown bundle');
+        await playground.waitForChecked();
+        await playground.showTab('Output');
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+
+      await test.step('the share dialog', async () => {
+        await playground.shareButton.click();
+        await expect(page.getByRole('dialog', { name: 'Share as a link' })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+      });
+
+      await test.step('empty: no file open', async () => {
+        for (const path of await playground.filePaths()) await playground.deleteFile(path);
+        await expect(page.getByText('No file open')).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+
+      await test.step('the embed', async () => {
+        const fragment = await encodePermalink({
+          files: { 'broken.md': WITH_ERRORS },
+          active: 'broken.md',
+          profile: 'rfc',
+        });
+        await page.goto(`/embed.html?view=split&theme=${theme}${fragment}`);
+        await expect(page.locator('.cm-content')).toContainText('broken_chain');
+        await expect(page.getByRole('tab', { name: /^Problems/ })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    });
+  }
+});

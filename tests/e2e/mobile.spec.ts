@@ -1,0 +1,50 @@
+/**
+ * Stories of a phone user (390 × 844 CSS pixels): everything readable without sideways scrolling, and every
+ * control big enough to tap.
+ */
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './playground-page.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+/** What a check of the page found: controls too small to tap, clipped texts, and the page's overflow. */
+async function measure(page: import('@playwright/test').Page) {
+  return page.evaluate(() => {
+    const visible = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 1 && r.height > 1 && getComputedStyle(e).visibility !== 'hidden';
+    };
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()} "${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim().slice(0, 30)}"`;
+    const controls = [
+      ...document.querySelectorAll('button, select, input:not([type=file]), a[href], [role=tab]'),
+    ].filter((e) => visible(e) && !e.closest('.cm-editor'));
+    const small = controls
+      .filter((e) => e.getBoundingClientRect().height < 40)
+      .map((e) => `${name(e)} ${Math.round(e.getBoundingClientRect().height)}px`);
+    const fileName = document.querySelector('.editor-title .file-name');
+    const clipped =
+      fileName && fileName.scrollWidth > fileName.clientWidth + 1
+        ? [`${name(fileName)} ${fileName.clientWidth}px of ${fileName.scrollWidth}px`]
+        : [];
+    return {
+      small,
+      clipped,
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+}
+
+test('on a phone the file name is whole, every control is at least 40 px tall and nothing scrolls sideways', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await playground.openExample('Markdown bundle');
+  await playground.waitForChecked();
+  await expect(playground.activeFile).toBeVisible();
+  for (const tab of ['Problems', 'Output', 'Cards'] as const) {
+    await playground.showTab(tab);
+    expect(await measure(page)).toEqual({ small: [], clipped: [], overflow: 0 });
+  }
+});
