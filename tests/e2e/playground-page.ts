@@ -366,6 +366,18 @@ export class PlaygroundPage {
     return value;
   }
 
+  /**
+   * Selects all of the open file's text and pastes `text` over it with the keyboard, through the real
+   * clipboard (the browser's own paste event, as a user's Ctrl/Cmd+V gives).
+   */
+  async pasteIntoEditor(text: string): Promise<void> {
+    await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await this.page.evaluate((pasted) => navigator.clipboard.writeText(pasted), text);
+    await this.editorContent.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('ControlOrMeta+V');
+  }
+
   /** Pastes text with the keyboard focus outside the editor (on the page itself). */
   async pasteOutsideEditor(text: string): Promise<void> {
     await this.page.evaluate((pasted) => {
