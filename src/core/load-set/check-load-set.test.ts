@@ -77,6 +77,35 @@ describe('Checker', () => {
   });
 });
 
+describe('history files named in messages', () => {
+  const files = {
+    'card.md': '---\ntype: agent\nname: c\nmessages: ./h.md\n---\nHi.\n',
+    'h.md': 'Hello\n---ASSISTANT\nHi there\n',
+    'notes.md': '# Notes\n',
+  };
+
+  for (const profile of ['rfc', 'fast-agent'] as const)
+    it(`are never flagged as Markdown without a card, while other such files are (${profile})`, () => {
+      const result = checkLoadSet(files, { profile });
+      expect(result.diagnostics.map((d) => [d.code, d.file])).toEqual([['not-a-card', 'notes.md']]);
+      expect(result.agents.map((a) => a.name)).toEqual(['c']);
+    });
+
+  it('are no card candidates among the files found by listing a folder', () => {
+    const paths = Object.keys(files);
+    const result = checkLoadSet(files, { cards: paths, discovered: paths });
+    expect(result.cards.map((c) => c.file)).toEqual(['card.md']);
+    expect(result.diagnostics.map((d) => [d.code, d.file])).toEqual([['not-a-card', 'notes.md']]);
+  });
+
+  it('stay cards when named one by one as cards', () => {
+    const result = checkLoadSet(files, { cards: ['card.md', 'h.md'] });
+    expect(result.diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ['frontmatter-missing', 'h.md'],
+    ]);
+  });
+});
+
 describe('fast-agent differences reported in the rfc profile', () => {
   const codes = (files: Record<string, string>, profile: 'rfc' | 'fast-agent') =>
     checkLoadSet(files, { profile }).diagnostics.map((d) => [d.code, d.severity, d.line]);

@@ -168,38 +168,36 @@ export class Checker {
     const plan = planUnits(files, options, read);
     const candidates = plan.agentCards;
     const analyses = new Map<string, CardFileAnalysis>();
+    const isDiscovered = (path: string) =>
+      options.cards === undefined || (options.discovered?.includes(path) ?? false);
+    const withoutFrontmatter: string[] = [];
     for (const path of candidates) {
       const text = read(path);
       if (text === undefined) continue;
       const analysis = this.analyze(path, text, profile);
-      const discovered =
-        options.cards === undefined || (options.discovered?.includes(path) ?? false);
       if (
-        discovered &&
+        isDiscovered(path) &&
         analysis.fatal &&
         analysis.diagnostics.some((d) => d.code === 'frontmatter-missing')
       ) {
-        report(
-          path,
-          problem('not-a-card', 'No frontmatter: this Markdown file is not read as a card', 0, 0),
-        );
+        withoutFrontmatter.push(path);
         continue;
       }
       analyses.set(path, analysis);
     }
-    for (const path of Object.keys(files)) if (!analyses.has(path)) this.files.delete(path);
 
-    // History files named by cards are not cards themselves (rfc); fast-agent loads every card file.
-    if (profile === 'rfc' && options.cards === undefined) {
-      for (const [path, analysis] of analyses) {
-        for (const card of analysis.cards) {
-          for (const entry of messageEntries(card.fields['messages'])) {
-            const target = resolvePath(dirname(path), entry);
-            if (target !== path && analyses.has(target)) analyses.delete(target);
-          }
-        }
-      }
-    }
+    // A file a card names in `messages` is a history file: never a card candidate when it was not named
+    // as a card one by one (fast-agent loads every card file, so there only the note is dropped).
+    const histories = historyTargets(analyses);
+    for (const path of withoutFrontmatter)
+      if (!histories.has(path))
+        report(
+          path,
+          problem('not-a-card', 'No frontmatter: this Markdown file is not read as a card', 0, 0),
+        );
+    if (profile === 'rfc')
+      for (const target of histories) if (isDiscovered(target)) analyses.delete(target);
+    for (const path of Object.keys(files)) if (!analyses.has(path)) this.files.delete(path);
 
     const configs = new Map<string, ServerConfigs | undefined>();
     const configFor = (dir: string): ServerConfigs | undefined => {
@@ -549,6 +547,18 @@ function messageEntries(value: unknown): string[] {
 function itemRange(draft: CardDraft, index: number, fallback: [number, number]): [number, number] {
   const items = draft.messageRanges;
   return items?.[index] ?? fallback;
+}
+
+/** The load-set paths that the cards of `analyses` name in `messages` (a file naming itself excluded). */
+function historyTargets(analyses: ReadonlyMap<string, CardFileAnalysis>): Set<string> {
+  const targets = new Set<string>();
+  for (const [path, analysis] of analyses)
+    for (const card of analysis.cards)
+      for (const entry of messageEntries(card.fields['messages'])) {
+        const target = resolvePath(dirname(path), entry);
+        if (target !== path) targets.add(target);
+      }
+  return targets;
 }
 
 function flatten(message: HistoryMessage): CompiledAgent['history'][number] {
