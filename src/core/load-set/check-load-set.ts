@@ -244,8 +244,28 @@ export class Checker {
       }
     }
 
+    // The other formats' agents are read first, so names are checked across the whole load-set.
+    const unitResults = this.analyzeUnits(plan.units, files, read);
+    const unitNames = new Map<string, string>();
+    for (const { analysis } of unitResults)
+      for (const agent of analysis.agents)
+        if (!unitNames.has(agent.name)) unitNames.set(agent.name, agent.file);
+
     const firstByName = new Map<string, Entry>();
     for (const entry of entries) {
+      if (entry.name !== null && entry.draft.type !== undefined && unitNames.has(entry.name)) {
+        const [from, to] = entry.draft.nameRange;
+        entry.problems.push(
+          problem(
+            'duplicate-name',
+            `An agent named '${entry.name}' is in ${unitNames.get(entry.name)}; names must be unique in the load-set, whatever the format`,
+            from,
+            to,
+          ),
+        );
+        if (!firstByName.has(entry.name)) firstByName.set(entry.name, entry);
+        continue;
+      }
       if (entry.name === null || entry.draft.type === undefined) continue;
       const first = firstByName.get(entry.name);
       if (!first) {
@@ -339,7 +359,15 @@ export class Checker {
       }
     }
 
-    this.checkUnits(plan.units, files, read, report, cards, compiledAll, agents);
+    this.addUnitAgents(
+      unitResults,
+      new Set(firstByName.keys()),
+      read,
+      report,
+      cards,
+      compiledAll,
+      agents,
+    );
 
     const diagnostics: Diagnostic[] = [];
     for (const [file, list] of raw) {
@@ -350,18 +378,15 @@ export class Checker {
     return { profile, cards, agents, compiled: compiledAll, diagnostics };
   }
 
-  /** Reads the units of the other formats (through the cache) and adds their agents and problems. */
-  private checkUnits(
+  /** Reads the units of the other formats, through the cache (which keeps only these units). */
+  private analyzeUnits(
     planned: readonly PlannedUnit[],
     files: Readonly<Record<string, string>>,
     read: (path: string) => string | undefined,
-    report: (file: string, d: RawDiagnostic) => void,
-    cards: CardInfo[],
-    compiled: CompiledAgent[],
-    agents: CompiledAgent[],
-  ): void {
+  ): Array<{ unit: PlannedUnit; analysis: FormatAnalysis }> {
     const live = new Set<string>();
     const paths = Object.keys(files).sort();
+    const results: Array<{ unit: PlannedUnit; analysis: FormatAnalysis }> = [];
     for (const unit of planned) {
       const key = `${unit.format}:${unit.entry}`;
       live.add(key);
@@ -375,13 +400,53 @@ export class Checker {
           : { agents: [], diagnostics: [] };
         this.units.set(key, { unit, analysis });
       }
+      results.push({ unit, analysis });
+    }
+    for (const key of this.units.keys()) if (!live.has(key)) this.units.delete(key);
+    return results;
+  }
+
+  /**
+   * Adds the agents and problems of the other formats' units. An agent whose name another agent of the
+   * load-set has (`cardNames`: the AgentCard cards' names; or another unit's agent) gets `duplicate-name`.
+   */
+  private addUnitAgents(
+    results: ReadonlyArray<{ unit: PlannedUnit; analysis: FormatAnalysis }>,
+    cardNames: ReadonlySet<string>,
+    read: (path: string) => string | undefined,
+    report: (file: string, d: RawDiagnostic) => void,
+    cards: CardInfo[],
+    compiled: CompiledAgent[],
+    agents: CompiledAgent[],
+  ): void {
+    const count = new Map<string, number>();
+    for (const { analysis } of results)
+      for (const agent of analysis.agents) count.set(agent.name, (count.get(agent.name) ?? 0) + 1);
+    for (const { unit, analysis } of results) {
       const failed = analysis.diagnostics.some((d) => (d.severity ?? 'error') === 'error');
       for (const d of analysis.diagnostics) {
         const { file, ...rest } = d;
         report(file, rest);
       }
       analysis.agents.forEach((agent, i) => {
-        const index = this.lineIndex(agent.file, read(agent.file) ?? '');
+        const text = read(agent.file) ?? '';
+        const duplicate = cardNames.has(agent.name) || (count.get(agent.name) ?? 0) > 1;
+        if (duplicate) {
+          // Point at the name where the header spells it; else at the start of the agent.
+          const at = text.slice(agent.from, agent.headerTo).indexOf(agent.name);
+          const from = at < 0 ? agent.from : agent.from + at;
+          report(agent.file, {
+            ...problem(
+              'duplicate-name',
+              `Another agent is named '${agent.name}'; names must be unique in the load-set, whatever the format`,
+              from,
+              at < 0 ? from : from + agent.name.length,
+            ),
+            card: agent.name,
+          });
+        }
+        const ok = !failed && !duplicate;
+        const index = this.lineIndex(agent.file, text);
         const line = index.position(agent.from).line;
         const info: CardInfo = {
           file: agent.file,
@@ -393,13 +458,13 @@ export class Checker {
           headerTo: agent.headerTo,
           line,
           endLine: index.position(Math.max(agent.from, agent.to - 1)).line,
-          ok: !failed,
+          ok,
           format: unit.format,
         };
         if (analysis.shape !== undefined) info.shape = analysis.shape;
         cards.push(info);
         const out: CompiledAgent = {
-          ok: !failed,
+          ok,
           name: agent.name,
           type: 'agent',
           file: agent.file,
@@ -411,10 +476,9 @@ export class Checker {
         };
         if (agent.extras) out.extras = agent.extras;
         compiled.push(out);
-        if (!failed) agents.push(out);
+        if (ok) agents.push(out);
       });
     }
-    for (const key of this.units.keys()) if (!live.has(key)) this.units.delete(key);
   }
 
   private analyze(path: string, text: string, profile: Profile): CardFileAnalysis {
