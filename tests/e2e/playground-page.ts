@@ -424,6 +424,22 @@ export class PlaygroundPage {
     return report;
   }
 
+  /** The Output tab's "To" menu of conversions, and its Convert button. */
+  get convertSelect(): Locator {
+    return this.page.getByTestId(TEST_IDS.convertSelect);
+  }
+  get convertButton(): Locator {
+    return this.page.getByTestId(TEST_IDS.convertButton);
+  }
+
+  /** The labels of the "To" menu's options (its first says to choose). */
+  convertOptions(): Promise<string[]> {
+    return this.convertSelect
+      .locator('option')
+      .allTextContents()
+      .then((all) => all.map((t) => t.trim()));
+  }
+
   /** The labels of the workspace menu's options. */
   workspaceOptions(): Promise<string[]> {
     return this.workspaceSelect
