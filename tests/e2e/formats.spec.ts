@@ -58,7 +58,7 @@ test.describe('Other formats', () => {
     });
 
     await test.step('reading it as an AgentCard shows AgentCard problems', async () => {
-      await playground.formatSelect.selectOption('agentcard');
+      await playground.formatSelect.selectOption({ label: 'AgentCard (Markdown)' });
       await playground.waitForChecked();
       await playground.showTab('Problems');
       await expect(playground.diagnostics('unknown-field').first()).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('Other formats', () => {
     await test.step('the choice survives a reload', async () => {
       await playground.waitForSaved();
       await playground.reload();
-      await expect(playground.formatSelect).toHaveValue('agentcard');
+      await expect.poll(() => playground.formatShown()).toBe('AgentCard (Markdown)');
       await playground.formatSelect.selectOption('');
       await playground.waitForChecked();
       await expect(playground.errorRows).toHaveCount(0);

@@ -29,4 +29,31 @@ test.describe('Pasting', () => {
       await expect(playground.diagnostics('duplicate-name')).toHaveCount(0);
     });
   }
+
+  test('a YAML bundle pasted outside the editor becomes a .yaml file with each of its cards, and Read as can switch it to Markdown', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    const before = await playground.filePaths();
+    const bundle =
+      '---\ntype: agent\nname: measurer\ninstruction: |\n  Estimate sizes.\n---\ntype: agent\nname: welcomer\ninstruction: |\n  Greet people.\n';
+
+    await playground.pasteOutsideEditor(bundle);
+    await expect(playground.activeFile).toHaveText('pasted.yaml');
+    await playground.waitForChecked();
+    await playground.showTab('Cards');
+    await expect(playground.splitRow('measurer')).toBeVisible();
+    await expect(playground.splitRow('welcomer')).toBeVisible();
+    await expect.poll(() => playground.formatShown()).toBe('Auto (AgentCard (YAML))');
+    expect(await playground.filePaths()).toEqual([...before, 'pasted.yaml'].sort());
+
+    await test.step('read as AgentCard (Markdown), the file becomes pasted.md with its text kept', async () => {
+      await playground.formatSelect.selectOption({ label: 'AgentCard (Markdown)' });
+      await expect(playground.activeFile).toHaveText('pasted.md');
+      await playground.expectText(bundle);
+      await expect.poll(() => playground.formatShown()).toBe('AgentCard (Markdown)');
+    });
+    expect(playground.errors).toEqual([]);
+  });
 });
