@@ -367,6 +367,28 @@ test.describe('an iframe embed on a page of another origin', () => {
     expect(after.ok && after.envelope.files).toEqual({ 'sizer.md': `${SIZER}Edited in the docs.` });
   });
 
+  test('Tab into the embed editor and Tab again moves focus on and leaves the card alone', async ({
+    page,
+    site,
+    playground,
+  }) => {
+    const { embed } = await openDocs(
+      page,
+      site,
+      playground,
+      '',
+      await permalinkOf({ 'sizer.md': SIZER }),
+    );
+    await embed.editorContent.focus();
+    const hint = embed.editor.locator('.cm-tab-hint');
+    await expect(hint).toHaveText(/^Tab moves focus/);
+    await page.keyboard.press('Tab');
+    await expect(hint).toBeHidden();
+    const inside = page.locator('#embed-1').contentFrame();
+    await expect(inside.locator('.cm-editor.cm-focused')).toHaveCount(0);
+    expect(await embed.text()).toBe(SIZER);
+  });
+
   test('a read-only embed offers no Convert, and offers it once the host allows edits', async ({
     page,
     site,

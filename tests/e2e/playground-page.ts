@@ -33,6 +33,8 @@ export class PlaygroundPage {
   readonly editorContent: Locator;
   /** Error squiggles: boxes the editor's squiggle layer draws under the text (one per row). */
   readonly errorSquiggles: Locator;
+  /** The editor's keyboard hint (what Tab does), shown while the editor has focus. */
+  readonly tabHint: Locator;
   /** The status line above the editor: analysis and saving state. */
   readonly status: Locator;
   /** The problem counts for screen readers (a polite live region, visually hidden). */
@@ -70,6 +72,7 @@ export class PlaygroundPage {
     this.editor = page.getByTestId(TEST_IDS.editor);
     this.editorContent = this.editor.locator('.cm-content');
     this.errorSquiggles = this.editor.locator('.cm-squiggle-error');
+    this.tabHint = this.editor.locator('.cm-tab-hint');
     this.status = page.getByTestId(TEST_IDS.analysisStatus);
     this.problemSummary = page.getByTestId(TEST_IDS.problemSummary);
     this.banners = page.getByTestId(TEST_IDS.banner);
