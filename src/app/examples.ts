@@ -4,6 +4,12 @@ export interface Example {
   title: string;
   files: Record<string, string>;
   active: string;
+  /**
+   * The diagnostic codes the example opens with, on purpose, one per problem, sorted: what it means to
+   * show (the RFC's own YAML error, fast-agent's portability warnings for bundles, a format's notes).
+   * Anything else it shows is a bug in the example or the checker (tests hold it to this).
+   */
+  shows: readonly string[];
 }
 
 const sizer = `---
@@ -236,48 +242,61 @@ const a2aCard = `{
 
 /** Every example, in menu order. */
 export const EXAMPLES: readonly Example[] = [
-  { id: 'md-card', title: 'Markdown card', files: { 'sizer.md': sizer }, active: 'sizer.md' },
+  {
+    id: 'md-card',
+    title: 'Markdown card',
+    files: { 'sizer.md': sizer },
+    active: 'sizer.md',
+    shows: [],
+  },
   {
     id: 'yaml-bundle',
     title: 'YAML bundle',
     files: { 'agents.yaml': yamlBundle },
     active: 'agents.yaml',
+    shows: ['portability'],
   },
   {
     id: 'md-bundle',
     title: 'Markdown bundle',
     files: { 'agents.md': mdBundle },
     active: 'agents.md',
+    shows: ['portability'],
   },
   {
     id: 'chain',
     title: 'Chain bundle (url_fetcher → social_media)',
     files: { 'post_writer.md': chainBundle },
     active: 'post_writer.md',
+    shows: ['portability', 'portability'],
   },
   {
     id: 'history',
     title: 'History preload (messages + inline blocks)',
     files: { 'support.md': historyCard, 'history.md': historyFile, 'fewshot.json': fewshot },
     active: 'support.md',
+    shows: ['portability', 'portability'],
   },
   {
     id: 'pmo',
     title: 'PMO orchestrator (the RFC example, with its YAML error)',
     files: { 'PMO-orchestrator.md': pmo },
     active: 'PMO-orchestrator.md',
+    shows: ['portability', 'portability', 'yaml-syntax'],
   },
   {
     id: 'afm',
     title: 'AFM agent (Agent Flavored Markdown)',
     files: { 'unit_converter.afm.md': afmTutor },
     active: 'unit_converter.afm.md',
+    shows: ['afm-variable'],
   },
   {
     id: 'openagentspec',
     title: 'OpenAgentSpec agent (with CEL assertions)',
     files: { 'page-reader.yaml': openAgentSpec },
     active: 'page-reader.yaml',
+    shows: ['oas-name-rule'],
   },
   {
     id: 'tsagent',
@@ -288,11 +307,13 @@ export const EXAMPLES: readonly Example[] = [
       'trip-planner/rules/budget.mdt': tsAgentRule,
     },
     active: 'trip-planner/tsagent.json',
+    shows: [],
   },
   {
     id: 'a2a',
     title: 'A2A AgentCard (agent-card.json)',
     files: { 'agent-card.json': a2aCard },
     active: 'agent-card.json',
+    shows: [],
   },
 ];

@@ -60,7 +60,10 @@ export const DIAGNOSTIC_CODES = {
   },
   'missing-field': { severity: 'error', summary: "A field the card's type requires is absent." },
   'missing-name': { severity: 'error', summary: 'A card in a bundle has no `name`.' },
-  'duplicate-name': { severity: 'error', summary: 'Two cards of the load-set have the same name.' },
+  'duplicate-name': {
+    severity: 'error',
+    summary: 'Two agents of the load-set have the same name, whatever their formats.',
+  },
   'duplicate-key': { severity: 'error', summary: 'A mapping has the same key twice.' },
   'instruction-conflict': {
     severity: 'error',

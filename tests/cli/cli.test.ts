@@ -93,6 +93,25 @@ describe('agentcard check output', () => {
     ]);
   });
 
+  it('reads a Markdown history file that a card names in messages as history, not as a card candidate', () => {
+    const folder = join(dir, 'with-history');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'support.md'),
+      '---\ntype: agent\nname: support\nmessages: ./history.md\n---\nHelp.\n',
+    );
+    writeFileSync(join(folder, 'history.md'), 'Hello.\n---ASSISTANT\nHi!\n');
+    const { code, out } = runCli(['check', '--json', 'with-history'], dir);
+    const json = JSON.parse(out);
+    expect(json.diagnostics).toEqual([]);
+    expect(json.agents.map((a: { name: string }) => a.name)).toEqual(['support']);
+    expect(json.agents[0].history).toEqual([
+      { role: 'user', content: 'Hello.' },
+      { role: 'assistant', content: 'Hi!' },
+    ]);
+    expect(code).toBe(0);
+  });
+
   it('reads a TsAgent agent folder whole, given the folder or its parent, and its prompt.md is no card', () => {
     const agent = join(dir, 'agents', 'helper');
     mkdirSync(join(agent, 'rules'), { recursive: true });

@@ -3,6 +3,7 @@
  * docs/embedding.md: its page runs public/embed-demo-host.js, the host script the docs show.
  */
 import { decodePermalink } from '../../src/app/permalink/permalink.ts';
+import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { EmbedFrame, expect, HostPage, permalinkOf, test, type HostSite } from './embed-host.ts';
 
 const SIZER = `---
@@ -397,6 +398,58 @@ test.describe('an iframe embed on a page of another origin', () => {
     await expect(embed.openLink).not.toHaveAttribute('href', before!);
     const after = await decodePermalink((await embed.openLink.getAttribute('href'))!);
     expect(after.ok && after.envelope.files).toEqual({ 'sizer.md': `${SIZER}Edited in the docs.` });
+  });
+
+  test('Tab into the embed editor and Tab again moves focus on and leaves the card alone', async ({
+    page,
+    site,
+    playground,
+  }) => {
+    const { embed } = await openDocs(
+      page,
+      site,
+      playground,
+      '',
+      await permalinkOf({ 'sizer.md': SIZER }),
+    );
+    await embed.editorContent.focus();
+    const hint = embed.editor.locator('.cm-tab-hint');
+    await expect(hint).toHaveText(/^Tab moves focus/);
+    await page.keyboard.press('Tab');
+    await expect(hint).toBeHidden();
+    const inside = page.locator('#embed-1').contentFrame();
+    await expect(inside.locator('.cm-editor.cm-focused')).toHaveCount(0);
+    expect(await embed.text()).toBe(SIZER);
+  });
+
+  test('a read-only embed offers no Convert, and offers it once the host allows edits', async ({
+    page,
+    site,
+    playground,
+  }) => {
+    const { host, embed } = await openDocs(
+      page,
+      site,
+      playground,
+      'view=output&readonly',
+      await permalinkOf({ 'sizer.md': SIZER }),
+    );
+    const inside = page.locator('#embed-1').contentFrame();
+    await expect(embed.outputJson).toContainText('sizer');
+    await expect(inside.getByRole('button', { name: 'Convert' })).toHaveCount(0);
+    await expect(inside.getByTestId(TEST_IDS.convertSelect)).toHaveCount(0);
+    await host.post(
+      page.locator('#embed-1'),
+      {
+        source: 'agentcard-playground',
+        version: 1,
+        type: 'setReadonly',
+        payload: { readonly: false },
+      },
+      playground,
+    );
+    await expect(inside.getByRole('button', { name: 'Convert' })).toBeVisible();
+    expect(await embed.paths()).toEqual(['sizer.md']);
   });
 
   test('view=output starts on the compiled output; load=click waits for the reader', async ({

@@ -58,7 +58,7 @@ test.describe('Other formats', () => {
     });
 
     await test.step('reading it as an AgentCard shows AgentCard problems', async () => {
-      await playground.formatSelect.selectOption('agentcard');
+      await playground.formatSelect.selectOption({ label: 'AgentCard (Markdown)' });
       await playground.waitForChecked();
       await playground.showTab('Problems');
       await expect(playground.diagnostics('unknown-field').first()).toBeVisible();
@@ -67,7 +67,7 @@ test.describe('Other formats', () => {
     await test.step('the choice survives a reload', async () => {
       await playground.waitForSaved();
       await playground.reload();
-      await expect(playground.formatSelect).toHaveValue('agentcard');
+      await expect.poll(() => playground.formatShown()).toBe('AgentCard (Markdown)');
       await playground.formatSelect.selectOption('');
       await playground.waitForChecked();
       await expect(playground.errorRows).toHaveCount(0);
@@ -91,7 +91,10 @@ test.describe('Other formats', () => {
     await expect.poll(() => playground.activeText()).toMatch(/^---\nspec_version: 0\.3\.0/);
     await playground.waitForChecked();
     await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(AFM/);
-    await expect(playground.errorRows).toHaveCount(0);
+    // The card and its AFM copy share a name: both are flagged, and nothing else is wrong.
+    await playground.showTab('Problems');
+    await expect(playground.errorRows).toHaveCount(2);
+    await expect(playground.diagnostics('duplicate-name')).toHaveCount(2);
 
     await test.step('converted to an A2A AgentCard with its service URL, it checks as A2A', async () => {
       // The AFM copy has the same name; without it the card is unambiguous again.
@@ -111,7 +114,63 @@ test.describe('Other formats', () => {
         .toBe('https://agents.example.com/estimator');
       await playground.waitForChecked();
       await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(A2A v0\.3\.0\)$/);
-      await expect(playground.errorRows).toHaveCount(0);
+      await playground.showTab('Problems');
+      await expect(playground.errorRows).toHaveCount(2);
+      await expect(playground.diagnostics('duplicate-name')).toHaveCount(2);
+    });
+    expect(playground.errors).toEqual([]);
+  });
+
+  test('converting twice: the menu resets, the own format is never offered, and copies keep their double extension', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.createFile('estimator.md');
+    await playground.replaceText(CARD);
+    await playground.waitForChecked();
+    await playground.selectCard('estimator');
+    await playground.showTab('Output');
+    await expect
+      .poll(() => playground.convertOptions())
+      .toEqual(['Choose a format…', 'AFM', 'A2A AgentCard']);
+
+    await playground.convertTo('AFM');
+    await expect(playground.activeFile).toHaveText('estimator.afm.md');
+    await expect(playground.convertSelect).toHaveValue('');
+    await expect(playground.convertButton).toBeDisabled();
+
+    await test.step('the AFM copy is not offered a conversion to AFM', async () => {
+      await playground.waitForChecked();
+      await playground.editorContent.click();
+      await expect(playground.outputPanel).toContainText('Read as AFM');
+      await expect
+        .poll(() => playground.convertOptions())
+        .toEqual(['Choose a format…', 'AgentCard', 'A2A AgentCard']);
+    });
+
+    await test.step('the copy and the card share a name, so both are flagged and neither converts', async () => {
+      await playground.showTab('Problems');
+      await expect(playground.diagnostics('duplicate-name')).toHaveCount(2);
+      await playground.showTab('Output');
+      await expect(playground.convertButton).toBeDisabled();
+    });
+
+    await test.step('renamed inside, the first copy frees the name; a second copy is numbered before its .afm.md', async () => {
+      const copy = await playground.activeText();
+      await playground.replaceText(copy.replace(/^name: estimator$/m, 'name: estimator_v1'));
+      await playground.file('estimator.md').click();
+      await playground.waitForChecked();
+      await playground.editorContent.click();
+      const report = await playground.convertTo('AFM');
+      await expect(report).toContainText('opened estimator-2.afm.md');
+      await expect(playground.activeFile).toHaveText('estimator-2.afm.md');
+      expect(await playground.filePaths()).toEqual(
+        expect.arrayContaining(['estimator.md', 'estimator.afm.md', 'estimator-2.afm.md']),
+      );
+      await playground.waitForChecked();
+      await playground.showTab('Problems');
+      await expect(playground.diagnostics('duplicate-name')).toHaveCount(2);
     });
     expect(playground.errors).toEqual([]);
   });

@@ -33,6 +33,8 @@ export class PlaygroundPage {
   readonly editorContent: Locator;
   /** Error squiggles: boxes the editor's squiggle layer draws under the text (one per row). */
   readonly errorSquiggles: Locator;
+  /** The editor's keyboard hint (what Tab does), shown while the editor has focus. */
+  readonly tabHint: Locator;
   /** The status line above the editor: analysis and saving state. */
   readonly status: Locator;
   /** The problem counts for screen readers (a polite live region, visually hidden). */
@@ -70,6 +72,7 @@ export class PlaygroundPage {
     this.editor = page.getByTestId(TEST_IDS.editor);
     this.editorContent = this.editor.locator('.cm-content');
     this.errorSquiggles = this.editor.locator('.cm-squiggle-error');
+    this.tabHint = this.editor.locator('.cm-tab-hint');
     this.status = page.getByTestId(TEST_IDS.analysisStatus);
     this.problemSummary = page.getByTestId(TEST_IDS.problemSummary);
     this.banners = page.getByTestId(TEST_IDS.banner);
@@ -367,6 +370,18 @@ export class PlaygroundPage {
     return value;
   }
 
+  /**
+   * Selects all of the open file's text and pastes `text` over it with the keyboard, through the real
+   * clipboard (the browser's own paste event, as a user's Ctrl/Cmd+V gives).
+   */
+  async pasteIntoEditor(text: string): Promise<void> {
+    await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await this.page.evaluate((pasted) => navigator.clipboard.writeText(pasted), text);
+    await this.editorContent.click();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('ControlOrMeta+V');
+  }
+
   /** Pastes text with the keyboard focus outside the editor (on the page itself). */
   async pasteOutsideEditor(text: string): Promise<void> {
     await this.page.evaluate((pasted) => {
@@ -423,6 +438,22 @@ export class PlaygroundPage {
     const report = this.page.getByTestId(TEST_IDS.conversionReport);
     await expect(report).toBeVisible();
     return report;
+  }
+
+  /** The Output tab's "To" menu of conversions, and its Convert button. */
+  get convertSelect(): Locator {
+    return this.page.getByTestId(TEST_IDS.convertSelect);
+  }
+  get convertButton(): Locator {
+    return this.page.getByTestId(TEST_IDS.convertButton);
+  }
+
+  /** The labels of the "To" menu's options (its first says to choose). */
+  convertOptions(): Promise<string[]> {
+    return this.convertSelect
+      .locator('option')
+      .allTextContents()
+      .then((all) => all.map((t) => t.trim()));
   }
 
   /** The labels of the workspace menu's options. */

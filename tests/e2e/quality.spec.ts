@@ -22,6 +22,53 @@ function unnamedControls(snapshot: string): string[] {
 }
 
 test.describe('Keyboard and screen readers', () => {
+  test('tabbing into the editor and pressing Tab again moves focus on and leaves the text alone', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    const text = await playground.activeText();
+    const inEditor = () =>
+      page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null);
+
+    await playground.formatSelect.focus();
+    await page.keyboard.press('Tab');
+    expect(await inEditor()).toBe(true);
+    await expect(playground.tabHint).toHaveText(/^Tab moves focus/);
+    // The focus ring: a 2 px border drawn over the whole editor, gutter included.
+    const ring = await playground.editor.locator('.cm-editor').evaluate((el) => {
+      const after = getComputedStyle(el, '::after');
+      const box = el.getBoundingClientRect();
+      return [
+        after.borderTopStyle,
+        after.borderTopWidth,
+        Math.abs(parseFloat(after.width) - box.width) < 1,
+      ];
+    });
+    expect(ring).toEqual(['solid', '2px', true]);
+
+    await page.keyboard.press('Tab');
+    await expect.poll(inEditor).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    expect(await playground.activeText()).toBe(text);
+    await expect(playground.tabHint).toBeHidden();
+
+    await test.step('once the user types, Tab indents; Ctrl+M makes it move focus again', async () => {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inEditor()).toBe(true);
+      await page.keyboard.press('ControlOrMeta+End');
+      await page.keyboard.type('x');
+      await expect(playground.tabHint).toHaveText(/^Tab indents · Esc then Tab to leave/);
+      await page.keyboard.press('Tab');
+      await playground.expectText(`${text}  x`);
+      await page.keyboard.press('Control+M');
+      await expect(playground.tabHint).toHaveText(/^Tab moves focus/);
+      await page.keyboard.press('Tab');
+      await expect.poll(inEditor).toBe(false);
+      await playground.expectText(`${text}  x`);
+    });
+  });
+
   test('Escape then Tab moves focus out of the editor', async ({ page }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();

@@ -3,6 +3,7 @@ import { searchKeymap } from '@codemirror/search';
 import { Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { nextDiagnostic } from './diagnostic-squiggles.ts';
+import { isBuiltInTabToggle, tabFocus } from './tab-focus.ts';
 
 /** How long after Escape a Tab press leaves the editor instead of indenting, in milliseconds. */
 export const TAB_ESCAPE_MS = 2000;
@@ -23,13 +24,16 @@ export const escapeReleasesTab: Extension = EditorView.domEventObservers({
 /**
  * The editor's key bindings: Ctrl/Cmd-Enter calls `run` (when it returns false, the default binding,
  * insert a blank line, applies), then the standard, search and history keymaps (completion brings its
- * own), F8 to select the next problem, and Tab/Shift-Tab to indent (with `escapeReleasesTab`).
+ * own), F8 to select the next problem, and Tab/Shift-Tab to indent, except while Tab moves focus
+ * (`tabFocus`: on until the user types or clicks, Ctrl-M toggles) or just after Escape
+ * (`escapeReleasesTab`).
  */
 export function editorKeys(run: () => boolean): Extension {
   return [
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => run() }])),
+    tabFocus,
     keymap.of([
-      ...defaultKeymap,
+      ...defaultKeymap.filter((binding) => !isBuiltInTabToggle(binding)),
       ...searchKeymap,
       ...historyKeymap,
       { key: 'F8', run: nextDiagnostic },

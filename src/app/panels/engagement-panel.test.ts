@@ -33,7 +33,8 @@ describe('engagementView', () => {
     expect(view.error).toBeNull();
     expect(view.rows.map((r) => [r.label, r.status, r.text])).toEqual([
       ['Input restriction of web', 'fail', 'false'],
-      ['Output guardrail of tox', 'error', expect.stringContaining('overload') as unknown],
+      // The skeleton gives `score` a number, as `score < 0.5` uses it: no type error.
+      ['Output guardrail of tox', 'pass', 'true'],
       ['Exposes url', 'value', '""'],
     ]);
   });

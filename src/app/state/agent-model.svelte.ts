@@ -18,6 +18,7 @@ import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
 import { createAutosave } from '../storage/autosave.ts';
 import { createTabSync } from '../storage/tab-sync.ts';
 import type { SaveResult, WorkspaceStore } from '../storage/workspace-store.ts';
+import { freePath } from '../files/free-path.ts';
 import { countProblems } from './problem-counts.ts';
 import type { ReloadMode, Workspace, WorkspaceMeta } from './workspace-types.ts';
 
@@ -310,7 +311,8 @@ export class AgentModel {
   async convertSelected(to: FormatId, options: EmitOptions = {}): Promise<string[]> {
     const ref = this.selection;
     const agent = this.selected;
-    if (!ref || !agent) return [];
+    // A conversion to the agent's own format would only copy it under a numbered name.
+    if (!ref || !agent || agent.format === to) return [];
     try {
       // Plain copies: the selection is a state proxy, which cannot cross to the worker.
       const result = await this.client.convert({ file: ref.file, index: ref.index }, to, {
@@ -661,14 +663,7 @@ export class AgentModel {
   }
 
   private freePath(path: string): string {
-    if (!Object.hasOwn(this.workspace.files, path)) return path;
-    const dot = path.lastIndexOf('.');
-    const [base, ext] =
-      dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
-    for (let n = 2; ; n++) {
-      const candidate = `${base}-${n}${ext}`;
-      if (!Object.hasOwn(this.workspace.files, candidate)) return candidate;
-    }
+    return freePath(path, (p) => Object.hasOwn(this.workspace.files, p));
   }
 }
 

@@ -80,6 +80,75 @@ describe('Checker', () => {
   });
 });
 
+describe('duplicate names across formats', () => {
+  const afm = (name: string) =>
+    `---\nspec_version: 0.3.0\nname: ${name}\ndescription: Fetches.\n---\n\n# Role\n\nYou fetch.\n\n# Instructions\n\nFetch.\n`;
+  const duplicates = (files: Record<string, string>) =>
+    checkLoadSet(files)
+      .diagnostics.filter((d) => d.code === 'duplicate-name')
+      .map((d) => [d.file, d.severity, d.line]);
+
+  it('gives an AgentCard card and an AFM agent with the same name both duplicate-name', () => {
+    const files = {
+      'url_fetcher.md': '---\ntype: agent\nname: url_fetcher\n---\nFetch.\n',
+      'url-fetcher.afm.md': afm('url_fetcher'),
+    };
+    expect(duplicates(files)).toEqual([
+      ['url-fetcher.afm.md', 'error', 3],
+      ['url_fetcher.md', 'error', 3],
+    ]);
+    const result = checkLoadSet(files);
+    expect(result.agents).toEqual([]);
+    expect(result.cards.map((c) => [c.format, c.ok])).toEqual([
+      ['agentcard', false],
+      ['afm', false],
+    ]);
+  });
+
+  it('gives two agents of other formats with the same name duplicate-name, and different names none', () => {
+    expect(duplicates({ 'a.afm.md': afm('same'), 'b.afm.md': afm('same') })).toEqual([
+      ['a.afm.md', 'error', 3],
+      ['b.afm.md', 'error', 3],
+    ]);
+    expect(duplicates({ 'a.afm.md': afm('one'), 'b.afm.md': afm('two') })).toEqual([]);
+  });
+
+  it('points at the name in the header', () => {
+    const result = checkLoadSet({ 'a.afm.md': afm('same'), 'b.afm.md': afm('same') });
+    const d = result.diagnostics.find((x) => x.code === 'duplicate-name')!;
+    expect(afm('same').slice(d.from, d.to)).toBe('same');
+  });
+});
+
+describe('history files named in messages', () => {
+  const files = {
+    'card.md': '---\ntype: agent\nname: c\nmessages: ./h.md\n---\nHi.\n',
+    'h.md': 'Hello\n---ASSISTANT\nHi there\n',
+    'notes.md': '# Notes\n',
+  };
+
+  for (const profile of ['rfc', 'fast-agent'] as const)
+    it(`are never flagged as Markdown without a card, while other such files are (${profile})`, () => {
+      const result = checkLoadSet(files, { profile });
+      expect(result.diagnostics.map((d) => [d.code, d.file])).toEqual([['not-a-card', 'notes.md']]);
+      expect(result.agents.map((a) => a.name)).toEqual(['c']);
+    });
+
+  it('are no card candidates among the files found by listing a folder', () => {
+    const paths = Object.keys(files);
+    const result = checkLoadSet(files, { cards: paths, discovered: paths });
+    expect(result.cards.map((c) => c.file)).toEqual(['card.md']);
+    expect(result.diagnostics.map((d) => [d.code, d.file])).toEqual([['not-a-card', 'notes.md']]);
+  });
+
+  it('stay cards when named one by one as cards', () => {
+    const result = checkLoadSet(files, { cards: ['card.md', 'h.md'] });
+    expect(result.diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ['frontmatter-missing', 'h.md'],
+    ]);
+  });
+});
+
 describe('fast-agent differences reported in the rfc profile', () => {
   const codes = (files: Record<string, string>, profile: 'rfc' | 'fast-agent') =>
     checkLoadSet(files, { profile }).diagnostics.map((d) => [d.code, d.severity, d.line]);

@@ -195,38 +195,36 @@ export class Checker {
     const plan = planUnits(files, options, read);
     const candidates = plan.agentCards;
     const analyses = new Map<string, CardFileAnalysis>();
+    const isDiscovered = (path: string) =>
+      options.cards === undefined || (options.discovered?.includes(path) ?? false);
+    const withoutFrontmatter: string[] = [];
     for (const path of candidates) {
       const text = read(path);
       if (text === undefined) continue;
       const analysis = this.analyze(path, text, profile);
-      const discovered =
-        options.cards === undefined || (options.discovered?.includes(path) ?? false);
       if (
-        discovered &&
+        isDiscovered(path) &&
         analysis.fatal &&
         analysis.diagnostics.some((d) => d.code === 'frontmatter-missing')
       ) {
-        report(
-          path,
-          problem('not-a-card', 'No frontmatter: this Markdown file is not read as a card', 0, 0),
-        );
+        withoutFrontmatter.push(path);
         continue;
       }
       analyses.set(path, analysis);
     }
-    for (const path of Object.keys(files)) if (!analyses.has(path)) this.files.delete(path);
 
-    // History files named by cards are not cards themselves (rfc); fast-agent loads every card file.
-    if (profile === 'rfc' && options.cards === undefined) {
-      for (const [path, analysis] of analyses) {
-        for (const card of analysis.cards) {
-          for (const entry of messageEntries(card.fields['messages'])) {
-            const target = resolvePath(dirname(path), entry);
-            if (target !== path && analyses.has(target)) analyses.delete(target);
-          }
-        }
-      }
-    }
+    // A file a card names in `messages` is a history file: never a card candidate when it was not named
+    // as a card one by one (fast-agent loads every card file, so there only the note is dropped).
+    const histories = historyTargets(analyses);
+    for (const path of withoutFrontmatter)
+      if (!histories.has(path))
+        report(
+          path,
+          problem('not-a-card', 'No frontmatter: this Markdown file is not read as a card', 0, 0),
+        );
+    if (profile === 'rfc')
+      for (const target of histories) if (isDiscovered(target)) analyses.delete(target);
+    for (const path of Object.keys(files)) if (!analyses.has(path)) this.files.delete(path);
 
     const configs = new Map<string, ServerConfigs | undefined>();
     const configFor = (dir: string): ServerConfigs | undefined => {
@@ -273,8 +271,28 @@ export class Checker {
       }
     }
 
+    // The other formats' agents are read first, so names are checked across the whole load-set.
+    const unitResults = this.analyzeUnits(plan.units, files, lookup);
+    const unitNames = new Map<string, string>();
+    for (const { analysis } of unitResults)
+      for (const agent of analysis.agents)
+        if (!unitNames.has(agent.name)) unitNames.set(agent.name, agent.file);
+
     const firstByName = new Map<string, Entry>();
     for (const entry of entries) {
+      if (entry.name !== null && entry.draft.type !== undefined && unitNames.has(entry.name)) {
+        const [from, to] = entry.draft.nameRange;
+        entry.problems.push(
+          problem(
+            'duplicate-name',
+            `An agent named '${entry.name}' is in ${unitNames.get(entry.name)}; names must be unique in the load-set, whatever the format`,
+            from,
+            to,
+          ),
+        );
+        if (!firstByName.has(entry.name)) firstByName.set(entry.name, entry);
+        continue;
+      }
       if (entry.name === null || entry.draft.type === undefined) continue;
       const first = firstByName.get(entry.name);
       if (!first) {
@@ -375,7 +393,15 @@ export class Checker {
       }
     }
 
-    this.checkUnits(plan.units, files, lookup, report, cards, compiledAll, agents);
+    this.addUnitAgents(
+      unitResults,
+      new Set(firstByName.keys()),
+      read,
+      report,
+      cards,
+      compiledAll,
+      agents,
+    );
 
     const diagnostics: Diagnostic[] = [];
     for (const [file, list] of raw) {
@@ -386,18 +412,15 @@ export class Checker {
     return { profile, cards, agents, compiled: compiledAll, diagnostics };
   }
 
-  /** Reads the units of the other formats (through the cache) and adds their agents and problems. */
-  private checkUnits(
+  /** Reads the units of the other formats, through the cache (which keeps only these units). */
+  private analyzeUnits(
     planned: readonly PlannedUnit[],
     files: Readonly<Record<string, string>>,
     lookup: ReadFileHook,
-    report: (file: string, d: RawDiagnostic) => void,
-    cards: CardInfo[],
-    compiled: CompiledAgent[],
-    agents: CompiledAgent[],
-  ): void {
+  ): Array<{ unit: PlannedUnit; analysis: FormatAnalysis }> {
     const live = new Set<string>();
     const paths = Object.keys(files).sort();
+    const results: Array<{ unit: PlannedUnit; analysis: FormatAnalysis }> = [];
     const read = (path: string): string | undefined => {
       const text = lookup(path);
       return typeof text === 'string' ? text : undefined;
@@ -416,13 +439,53 @@ export class Checker {
           : { agents: [], diagnostics: [] };
         this.units.set(key, { unit, analysis });
       }
+      results.push({ unit, analysis });
+    }
+    for (const key of this.units.keys()) if (!live.has(key)) this.units.delete(key);
+    return results;
+  }
+
+  /**
+   * Adds the agents and problems of the other formats' units. An agent whose name another agent of the
+   * load-set has (`cardNames`: the AgentCard cards' names; or another unit's agent) gets `duplicate-name`.
+   */
+  private addUnitAgents(
+    results: ReadonlyArray<{ unit: PlannedUnit; analysis: FormatAnalysis }>,
+    cardNames: ReadonlySet<string>,
+    read: (path: string) => string | undefined,
+    report: (file: string, d: RawDiagnostic) => void,
+    cards: CardInfo[],
+    compiled: CompiledAgent[],
+    agents: CompiledAgent[],
+  ): void {
+    const count = new Map<string, number>();
+    for (const { analysis } of results)
+      for (const agent of analysis.agents) count.set(agent.name, (count.get(agent.name) ?? 0) + 1);
+    for (const { unit, analysis } of results) {
       const failed = analysis.diagnostics.some((d) => (d.severity ?? 'error') === 'error');
       for (const d of analysis.diagnostics) {
         const { file, ...rest } = d;
         report(file, rest);
       }
       analysis.agents.forEach((agent, i) => {
-        const index = this.lineIndex(agent.file, read(agent.file) ?? '');
+        const text = read(agent.file) ?? '';
+        const duplicate = cardNames.has(agent.name) || (count.get(agent.name) ?? 0) > 1;
+        if (duplicate) {
+          // Point at the name where the header spells it; else at the start of the agent.
+          const at = text.slice(agent.from, agent.headerTo).indexOf(agent.name);
+          const from = at < 0 ? agent.from : agent.from + at;
+          report(agent.file, {
+            ...problem(
+              'duplicate-name',
+              `Another agent is named '${agent.name}'; names must be unique in the load-set, whatever the format`,
+              from,
+              at < 0 ? from : from + agent.name.length,
+            ),
+            card: agent.name,
+          });
+        }
+        const ok = !failed && !duplicate;
+        const index = this.lineIndex(agent.file, text);
         const line = index.position(agent.from).line;
         const info: CardInfo = {
           file: agent.file,
@@ -434,13 +497,13 @@ export class Checker {
           headerTo: agent.headerTo,
           line,
           endLine: index.position(Math.max(agent.from, agent.to - 1)).line,
-          ok: !failed,
+          ok,
           format: unit.format,
         };
         if (analysis.shape !== undefined) info.shape = analysis.shape;
         cards.push(info);
         const out: CompiledAgent = {
-          ok: !failed,
+          ok,
           name: agent.name,
           type: 'agent',
           file: agent.file,
@@ -452,10 +515,9 @@ export class Checker {
         };
         if (agent.extras) out.extras = agent.extras;
         compiled.push(out);
-        if (!failed) agents.push(out);
+        if (ok) agents.push(out);
       });
     }
-    for (const key of this.units.keys()) if (!live.has(key)) this.units.delete(key);
   }
 
   private analyze(path: string, text: string, profile: Profile): CardFileAnalysis {
@@ -590,6 +652,18 @@ function messageEntries(value: unknown): string[] {
 function itemRange(draft: CardDraft, index: number, fallback: [number, number]): [number, number] {
   const items = draft.messageRanges;
   return items?.[index] ?? fallback;
+}
+
+/** The load-set paths that the cards of `analyses` name in `messages` (a file naming itself excluded). */
+function historyTargets(analyses: ReadonlyMap<string, CardFileAnalysis>): Set<string> {
+  const targets = new Set<string>();
+  for (const [path, analysis] of analyses)
+    for (const card of analysis.cards)
+      for (const entry of messageEntries(card.fields['messages'])) {
+        const target = resolvePath(dirname(path), entry);
+        if (target !== path) targets.add(target);
+      }
+  return targets;
 }
 
 function flatten(message: HistoryMessage): CompiledAgent['history'][number] {

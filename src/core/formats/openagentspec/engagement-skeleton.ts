@@ -1,20 +1,26 @@
 /**
  * A sample Engagement for a spec, to start from: every field the spec defines, one `recent` and one
  * `history` entry per capability (and guardrail tool), and in their `inputs`/`outputs` every key the
- * spec's expressions read (`recent["web"].inputs.url` gives `"url": ""`).
+ * spec's expressions read (`recent["web"].inputs.url` gives `"url": ""`), with a value of the type the
+ * expressions use it as, so the skeleton evaluates without type errors: compared with or combined with a
+ * number literal, a number (`score < 0.5` gives `"score": 0`); with a boolean literal or as a condition
+ * (`&&`, `||`, `!`, `?:`), `false`; otherwise a string.
  */
 import type { ASTNode } from '@marcbachmann/cel-js';
 import type { Json } from '../../agentcard/compile-card.ts';
 import { parseCel } from './cel-environment.ts';
 import { readSpecView } from './spec-view.ts';
 
-type Keys = Map<string, { inputs: Set<string>; outputs: Set<string> }>;
+/** Per tool name: the keys read from its inputs and outputs, each with its sample value. */
+type Keys = Map<string, { inputs: Map<string, Json>; outputs: Map<string, Json> }>;
+/** One key of one tool's inputs or outputs. */
+type KeyRef = { name: string; side: 'inputs' | 'outputs'; key: string };
 
 /** The Engagement skeleton for the spec whose compiled extras are `extras`, as indented JSON text. */
 export function engagementSkeleton(extras: unknown): string {
   const view = readSpecView(extras);
   const keys: Keys = new Map();
-  for (const name of view.names) keys.set(name, { inputs: new Set(), outputs: new Set() });
+  for (const name of view.names) keys.set(name, { inputs: new Map(), outputs: new Map() });
   for (const expression of view.expressions) {
     const parsed = parseCel(expression.source);
     if (!parsed.ok) continue;
@@ -31,8 +37,8 @@ export function engagementSkeleton(extras: unknown): string {
   }
   const invocation = (name: string): Json => {
     const entry = keys.get(name);
-    const fill = (set: Set<string> | undefined) =>
-      Object.fromEntries([...(set ?? [])].map((k) => [k, ''])) as { [key: string]: Json };
+    const fill = (values: Map<string, Json> | undefined) =>
+      Object.fromEntries(values ?? []) as { [key: string]: Json };
     return { inputs: fill(entry?.inputs), outputs: fill(entry?.outputs) };
   };
   const recent: { [key: string]: Json } = { _name: view.names[0] ?? '' };
@@ -56,7 +62,14 @@ type Reach = {
   side?: 'inputs' | 'outputs';
   root?: 'recent' | 'history';
   element?: boolean;
+  /** The key this expression reads, when it is one tool key (`recent.x.outputs.score`, or `score`). */
+  key?: KeyRef;
 };
+
+/** Binary operators whose operands share a type: comparisons and arithmetic. */
+const SAME_TYPE_OPERATORS = new Set(['==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%']);
+/** Operators whose operands are conditions. */
+const CONDITION_OPERATORS = new Set(['&&', '||']);
 
 /** Walks `node`, recording `<name>.(inputs|outputs).<key>` reads; returns what the node reaches. */
 function collectKeys(
@@ -68,10 +81,8 @@ function collectKeys(
   const walk = (child: ASTNode, inner: ReadonlyMap<string, Reach> = scope) =>
     collectKeys(child, inner, keys, outputsOf);
   const field = (reach: Reach, name: string): Reach => {
-    if (reach.side && reach.name) {
-      ensure(keys, reach.name)[reach.side].add(name);
-      return {};
-    }
+    if (reach.side && reach.name)
+      return { key: record(keys, { name: reach.name, side: reach.side, key: name }) };
     if (reach.name && (name === 'inputs' || name === 'outputs'))
       return reach.root === 'history' && !reach.element ? {} : { name: reach.name, side: name };
     if (reach.root && !reach.name && !name.startsWith('_')) return { root: reach.root, name };
@@ -82,8 +93,8 @@ function collectKeys(
       const bound = scope.get(node.args);
       if (bound) return bound;
       if (outputsOf !== undefined) {
-        if (node.args !== 'cel') ensure(keys, outputsOf).outputs.add(node.args);
-        return {};
+        if (node.args === 'cel') return {};
+        return { key: record(keys, { name: outputsOf, side: 'outputs', key: node.args }) };
       }
       return node.args === 'recent' || node.args === 'history' ? { root: node.args } : {};
     }
@@ -120,20 +131,65 @@ function collectKeys(
       }
       return {};
     case '!_':
+      typeKey(keys, walk(node.args).key, false);
+      return {};
     case '-_':
-      walk(node.args);
+      typeKey(keys, walk(node.args).key, 0);
       return {};
     case 'value':
       return {};
-    default:
-      for (const arg of node.args as readonly ASTNode[]) walk(arg);
+    case '?:': {
+      const [condition, ...branches] = node.args as readonly ASTNode[];
+      if (condition) typeKey(keys, walk(condition).key, false);
+      for (const branch of branches) walk(branch);
       return {};
+    }
+    default: {
+      const args = node.args as readonly ASTNode[];
+      const reaches = args.map((arg) => walk(arg));
+      if (CONDITION_OPERATORS.has(node.op))
+        for (const reach of reaches) typeKey(keys, reach.key, false);
+      if (SAME_TYPE_OPERATORS.has(node.op) && args.length === 2) {
+        const arithmetic = !/[=<>]/.test(node.op);
+        for (const [i, reach] of reaches.entries()) {
+          const other = args[1 - i]!;
+          if (other.op === 'value') typeKey(keys, reach.key, sampleLike(other.args, arithmetic));
+        }
+      }
+      return {};
+    }
   }
+}
+
+/**
+ * A sample of the literal's type: 0 for numbers (a JSON whole number, a CEL `int`, which compares with
+ * `double`s too), 0.5 for a `double` literal in arithmetic (which needs both sides `double`), false for booleans,
+ * '' for anything else.
+ */
+function sampleLike(literal: unknown, arithmetic: boolean): Json {
+  if (typeof literal === 'bigint') return 0;
+  if (typeof literal === 'number') return arithmetic ? 0.5 : 0;
+  if (typeof literal === 'boolean') return false;
+  return '';
+}
+
+/** Records `ref` (as a string until some use says otherwise) and returns it. */
+function record(keys: Keys, ref: KeyRef): KeyRef {
+  const values = ensure(keys, ref.name)[ref.side];
+  if (!values.has(ref.key)) values.set(ref.key, '');
+  return ref;
+}
+
+/** Gives the key `ref` the sample `value`, unless an earlier use already typed it. */
+function typeKey(keys: Keys, ref: KeyRef | undefined, value: Json): void {
+  if (!ref) return;
+  const values = ensure(keys, ref.name)[ref.side];
+  if (values.get(ref.key) === '') values.set(ref.key, value);
 }
 
 function ensure(keys: Keys, name: string) {
   let entry = keys.get(name);
-  if (!entry) keys.set(name, (entry = { inputs: new Set(), outputs: new Set() }));
+  if (!entry) keys.set(name, (entry = { inputs: new Map(), outputs: new Map() }));
   return entry;
 }
 

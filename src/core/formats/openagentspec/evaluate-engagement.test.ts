@@ -37,11 +37,30 @@ describe('engagementSkeleton', () => {
     expect(skeleton.recent['search-docs']).toEqual({ inputs: { path: '' }, outputs: {} });
     expect(skeleton.recent.create_ticket).toEqual({
       inputs: {},
-      outputs: { priority: '', ticket_id: '' },
+      outputs: { priority: 0, ticket_id: '' },
     });
-    expect(skeleton.recent.toxicity).toEqual({ inputs: {}, outputs: { score: '' } });
+    expect(skeleton.recent.toxicity).toEqual({ inputs: {}, outputs: { score: 0 } });
     expect(skeleton.history._list).toEqual(['search-docs', 'create_ticket', 'toxicity']);
     expect(skeleton.history['search-docs']).toEqual([{ inputs: { path: '' }, outputs: {} }]);
+  });
+
+  it('gives each key a value of the type its expressions use it as, so the skeleton evaluates cleanly', () => {
+    const spec = SPEC.replace(
+      'exposes:\n',
+      'exposes:\n  ratio: recent.create_ticket.outputs.cost * 1.5\n  flag: recent.create_ticket.outputs.urgent && true\n  pick: \'"a" + (recent.create_ticket.outputs.open ? "x" : "y")\'\n',
+    );
+    const specExtras = analyzeSpec('helpdesk.yaml', spec).agents[0]!.extras;
+    const skeleton = engagementSkeleton(specExtras);
+    expect(JSON.parse(skeleton).recent.create_ticket.outputs).toEqual({
+      priority: 0,
+      ticket_id: '',
+      cost: 0.5,
+      urgent: false,
+      open: false,
+    });
+    const { engagementError, results } = evaluateEngagement(specExtras, skeleton);
+    expect(engagementError).toBeNull();
+    expect(results.filter((r) => !r.ok)).toEqual([]);
   });
 
   it('gives a bare Engagement for anything that is not a spec extras object', () => {
