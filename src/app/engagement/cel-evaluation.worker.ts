@@ -10,6 +10,7 @@ function post(message: CelResponse): void {
 
 self.onmessage = (event: MessageEvent<CelRequest>) => {
   const { id, extras, engagement, from } = event.data;
+  post({ type: 'started', id });
   const prepared = prepareEngagement(extras, engagement);
   post({
     type: 'prepared',

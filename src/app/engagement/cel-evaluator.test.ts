@@ -3,6 +3,7 @@ import type { ExpressionResult, SpecExpression } from '../../core/index.ts';
 import {
   CelEvaluator,
   EVALUATION_LIMIT_MS,
+  START_LIMIT_MS,
   STOPPED_TEXT,
   type EvaluationState,
 } from './cel-evaluator.ts';
@@ -29,6 +30,7 @@ class FakeWorker {
     this.onmessage?.({ data: response } as MessageEvent<CelResponse>);
   }
   prepared(id: number, expressions = EXPRESSIONS, engagementError: string | null = null) {
+    this.reply({ type: 'started', id });
     this.reply({ type: 'prepared', id, engagementError, expressions });
   }
   result(id: number, index: number, passed = true) {
@@ -127,8 +129,22 @@ describe('CelEvaluator', () => {
     expect(FakeWorker.all.every((w) => w.terminated)).toBe(true);
   });
 
+  it('does not count the time a worker takes to load against the limit, but gives up on one that never starts', () => {
+    evaluator.evaluate({}, '{}');
+    vi.advanceTimersByTime(START_LIMIT_MS - 1);
+    expect(worker().terminated).toBe(false);
+    worker().prepared(1);
+    worker().result(1, 0);
+    expect(kinds()).toEqual(['done', 'pending', 'pending']);
+    evaluator.evaluate({}, '{"a":1}');
+    vi.advanceTimersByTime(START_LIMIT_MS);
+    expect(last().engagementError).toContain('the evaluator did not start');
+    expect(last().finished).toBe(true);
+  });
+
   it('reports the Engagement as unreadable when reading it runs past the limit', () => {
     evaluator.evaluate({}, '{}');
+    worker().reply({ type: 'started', id: 1 });
     vi.advanceTimersByTime(EVALUATION_LIMIT_MS);
     expect(last().engagementError).toContain(STOPPED_TEXT);
     expect(last().finished).toBe(true);

@@ -8,6 +8,9 @@ import type { CelRequest, CelResponse } from './cel-protocol.ts';
 /** How long one expression (or reading the Engagement) may run before its worker is stopped, in ms. */
 export const EVALUATION_LIMIT_MS = 250;
 
+/** How long a worker may take to load and take up a request, in ms (not a limit on the expressions). */
+export const START_LIMIT_MS = 15_000;
+
 /** What the user sees for an expression that was stopped. */
 export const STOPPED_TEXT = `evaluation stopped after ${EVALUATION_LIMIT_MS} ms`;
 
@@ -38,7 +41,8 @@ export type CelWorkerFactory = () => Worker;
  * Evaluates in a worker and reports each change of the newest evaluation's state. A new `evaluate` while the
  * worker is busy terminates it and starts a fresh one (answers carry ids: stale ones are dropped). When an
  * expression does not answer within `limitMs`, the worker is terminated, that expression is marked stopped,
- * and the rest are evaluated in a fresh worker.
+ * and the rest are evaluated in a fresh worker. The limit runs from the worker's `started` answer, so the time
+ * a busy machine takes to load a worker is not counted against an expression.
  */
 export class CelEvaluator {
   private worker: Worker | null = null;
@@ -83,7 +87,7 @@ export class CelEvaluator {
       this.stopCurrent(`the evaluator could not start (${String(error)})`);
       return;
     }
-    this.armTimer();
+    this.armTimer(START_LIMIT_MS, 'the evaluator did not start');
   }
 
   private ensureWorker(): Worker {
@@ -102,6 +106,10 @@ export class CelEvaluator {
   private receive(response: CelResponse): void {
     const state = this.state;
     if (!state || response.id !== state.id || state.finished) return; // stale
+    if (response.type === 'started') {
+      this.armTimer();
+      return;
+    }
     if (response.type === 'prepared') {
       if (!this.prepared) {
         this.prepared = true;
@@ -137,12 +145,15 @@ export class CelEvaluator {
     this.onChange({ ...state, outcomes: [...state.outcomes] });
   }
 
-  private armTimer(): void {
+  private armTimer(
+    ms = this.limitMs,
+    reason = `evaluation stopped after ${this.limitMs} ms`,
+  ): void {
     this.clearTimer();
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.stopCurrent(`evaluation stopped after ${this.limitMs} ms`);
-    }, this.limitMs);
+      this.stopCurrent(reason);
+    }, ms);
   }
 
   private clearTimer(): void {

@@ -17,6 +17,8 @@ export interface CelRequest {
 
 /** Worker → page. */
 export type CelResponse =
+  /** The worker took up the request (the time limits run from here: loading a worker can take longer). */
+  | { type: 'started'; id: number }
   | {
       type: 'prepared';
       id: number;

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { encodePermalink } from '../../src/app/permalink/permalink.ts';
+import { TEST_IDS } from '../../src/app/test-ids.ts';
+import { PlaygroundPage } from './playground-page.ts';
+
+// A regex with catastrophic backtracking on a 33-character input: minutes of work for a naive engine.
+const REDOS = `"${'a'.repeat(33)}!".matches("^(a+)+$")`;
+// Eight nested comprehensions over ten items: 10^8 steps.
+const DIGITS = '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]';
+const NESTED =
+  Array.from({ length: 8 }, (_, i) => `${DIGITS}.all(x${i}, `).join('') + 'true' + ')'.repeat(8);
+
+const HOSTILE_SPEC = `kind: openagentspec:v1/agent
+name: hostile
+description: Holds expressions that take minutes
+intent: Show that evaluation is bounded
+owner: docs-team
+capabilities:
+  web:
+    input_restriction:
+      assertion: '${REDOS}'
+  files:
+    input_restriction:
+      assertion: '${NESTED}'
+exposes:
+  sum: 1 + 2
+`;
+
+const STOPPED = 'evaluation stopped after 250 ms';
+
+test.describe('Reliability under hostile input', () => {
+  test('a link holding a catastrophic regex opens; the Output tab stops it and the page stays responsive', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open(
+      `/${await encodePermalink({ files: { 'hostile.yaml': HOSTILE_SPEC }, active: 'hostile.yaml', profile: 'rfc' })}`,
+    );
+    await playground.selectCard('hostile');
+    // A page frozen by the regex would not even show the panel (it was evaluated while rendering).
+    await playground.showTab('Output');
+    await expect(playground.engagementPanel).toBeVisible();
+    const watched = await playground.watchMainThreadWhile(async () => {
+      await expect(playground.expressionRows).toHaveCount(3);
+      await expect(playground.expressionRows.nth(0)).toContainText(STOPPED, { timeout: 10_000 });
+      await expect(playground.expressionRows.nth(1)).toContainText(STOPPED, { timeout: 10_000 });
+      await expect(playground.expressionRows.nth(2)).toContainText('→ 3');
+    });
+    // The page answered throughout (a frozen page answers after the freeze: ~50 s for this regex), and no
+    // task of its own held the main thread for 100 ms.
+    expect(watched.longestTask).toBeLessThan(100);
+    expect(watched.slowestRoundTrip).toBeLessThan(1000);
+    expect(playground.errors).toEqual([]);
+  });
+
+  test('the same link in embed.html?view=output stops the regex without a click and stays responsive', async ({
+    page,
+  }) => {
+    const link = await encodePermalink({
+      files: { 'hostile.yaml': HOSTILE_SPEC },
+      active: 'hostile.yaml',
+      profile: 'rfc',
+    });
+    const rows = page.getByRole('list', { name: 'Expression results' }).getByRole('listitem');
+    const playground = new PlaygroundPage(page);
+    await page.goto(`/embed.html?view=output${link}`);
+    // A page frozen by the regex would not show the panel: it was evaluated while rendering, on load.
+    await expect(page.getByTestId(TEST_IDS.engagementPanel)).toBeVisible();
+    const watched = await playground.watchMainThreadWhile(async () => {
+      await expect(rows).toHaveCount(3, { timeout: 10_000 });
+      await expect(rows.nth(0)).toContainText(STOPPED, { timeout: 10_000 });
+      await expect(rows.nth(1)).toContainText(STOPPED, { timeout: 10_000 });
+      await expect(rows.nth(2)).toContainText('→ 3');
+    });
+    // The page answered throughout (a frozen page answers after the freeze: ~50 s for this regex), and no
+    // task of its own held the main thread for 100 ms.
+    expect(watched.longestTask).toBeLessThan(100);
+    expect(watched.slowestRoundTrip).toBeLessThan(1000);
+    expect(playground.errors).toEqual([]);
+  });
+});
