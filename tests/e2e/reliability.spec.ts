@@ -78,4 +78,33 @@ test.describe('Reliability under hostile input', () => {
     expect(watched.slowestRoundTrip).toBeLessThan(1000);
     expect(playground.errors).toEqual([]);
   });
+
+  test('a workspace holding files named like built-in object members is analysed like any other', async ({
+    page,
+  }) => {
+    const card = (name: string) => `---\ntype: agent\nname: ${name}\nmodle: gpt-4.1\n---\nHelps.\n`;
+    // Built entry by entry: in an object literal `__proto__` would be the prototype, not a file.
+    const files = Object.fromEntries([
+      ['constructor', card('builder')],
+      ['__proto__', card('proto')],
+      ['agent.md', card('helper')],
+    ]);
+    // Format choices for them too: the choices are looked up by path.
+    const formats = Object.fromEntries([
+      ['constructor', 'agentcard' as const],
+      ['__proto__', 'agentcard' as const],
+    ]);
+    const link = await encodePermalink({ files, active: 'agent.md', profile: 'rfc', formats });
+    const playground = new PlaygroundPage(page);
+    await playground.open(`/${link}`);
+    expect(await playground.filePaths()).toEqual(['__proto__', 'agent.md', 'constructor']);
+    await playground.showTab('Cards');
+    await expect(playground.splitRow('helper')).toBeVisible();
+    await playground.showTab('Problems');
+    await expect(playground.diagnostics('unknown-field')).toHaveCount(1);
+    await expect(playground.banner(/Analysis paused/)).toHaveCount(0);
+    await playground.file('constructor').click();
+    await playground.expectText(card('builder'));
+    expect(playground.errors).toEqual([]);
+  });
 });

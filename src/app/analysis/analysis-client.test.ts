@@ -70,6 +70,25 @@ describe('AnalysisClient', () => {
     expect(last.removed).toEqual([]);
   });
 
+  it('sends, compares and removes files named like members of Object.prototype as any other', () => {
+    const names = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__'];
+    names.push('isPrototypeOf', '__defineGetter__');
+    const files = Object.fromEntries(names.map((name) => [name, `text of ${name}`]));
+    client.update(files, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    const first = worker.requests[0] as Extract<AnalysisRequest, { type: 'check' }>;
+    // What the worker receives is a structured clone: own entries only.
+    expect(Object.entries(structuredClone(first.changed))).toEqual(Object.entries(files));
+    worker.answer();
+    const rest = Object.fromEntries(
+      Object.entries(files).filter(([name]) => name !== 'constructor'),
+    );
+    client.update({ ...rest, __proto__x: 'y' }, 'rfc', null);
+    const second = worker.requests.at(-1) as Extract<AnalysisRequest, { type: 'check' }>;
+    expect(Object.entries(second.changed)).toEqual([['__proto__x', 'y']]);
+    expect(second.removed).toEqual(['constructor']);
+  });
+
   it('coalesces edits made while a request is in flight into one follow-up', () => {
     client.update({ 'a.md': '1' }, 'rfc', null);
     client.update({ 'a.md': '12' }, 'rfc', null);

@@ -37,7 +37,8 @@ export class AnalysisClient {
   private rev = 0;
   private inFlight: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private sent: Record<string, string> = {};
+  /** What the worker holds, per path (a Map: paths are user data, `constructor` included). */
+  private sent = new Map<string, string>();
   private files: Record<string, string> = {};
   private profile: Profile = 'rfc';
   private formats: Record<string, FormatId> = {};
@@ -150,10 +151,11 @@ export class AnalysisClient {
     if (this.disposed || this.inFlight !== null || !this.dirty) return;
     this.dirty = false;
     this.chooseAfter = false;
-    const changed: Record<string, string> = {};
-    const patched: Record<string, TextEdit[]> = {};
+    // Null-prototype objects: `changed['__proto__'] = text` on a plain object would set its prototype.
+    const changed = Object.create(null) as Record<string, string>;
+    const patched = Object.create(null) as Record<string, TextEdit[]>;
     for (const [path, text] of Object.entries(this.files)) {
-      const before = this.sent[path];
+      const before = this.sent.get(path);
       if (before === text) continue;
       const pending = this.edits.get(path);
       if (
@@ -167,8 +169,8 @@ export class AnalysisClient {
       else changed[path] = text;
     }
     this.edits.clear();
-    const removed = Object.keys(this.sent).filter((path) => !Object.hasOwn(this.files, path));
-    this.sent = { ...this.files };
+    const removed = [...this.sent.keys()].filter((path) => !Object.hasOwn(this.files, path));
+    this.sent = new Map(Object.entries(this.files));
     const rev = ++this.rev;
     this.inFlight = rev;
     const request: AnalysisRequest = {
@@ -218,7 +220,7 @@ export class AnalysisClient {
     this.inFlight = null;
     if (response.type === 'failed' && response.resync) {
       // An edit did not fit the worker's copy of a file: send every file whole, at once.
-      this.sent = {};
+      this.sent.clear();
       this.dirty = true;
     } else if (response.type === 'failed') {
       this.onEvent({ kind: 'stalled', reason: `analysis failed: ${response.message}` });
@@ -244,7 +246,7 @@ export class AnalysisClient {
     this.worker?.terminate();
     this.worker = null;
     this.failConversions(reason);
-    this.sent = {};
+    this.sent.clear();
     const wasInFlight = this.inFlight !== null;
     this.inFlight = null;
     if (giveUp) {

@@ -18,6 +18,7 @@ import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
 import { createAutosave } from '../storage/autosave.ts';
 import { createTabSync } from '../storage/tab-sync.ts';
 import type { SaveResult, WorkspaceStore } from '../storage/workspace-store.ts';
+import { ownValue, withEntries, withEntry } from './own-entries.ts';
 import { countProblems } from './problem-counts.ts';
 import type { ReloadMode, Workspace, WorkspaceMeta } from './workspace-types.ts';
 
@@ -192,7 +193,7 @@ export class AgentModel {
 
   /** The text of the active file ('' when none). */
   get activeText(): string {
-    return this.workspace.files[this.workspace.active] ?? '';
+    return ownValue(this.workspace.files, this.workspace.active) ?? '';
   }
 
   /**
@@ -200,9 +201,10 @@ export class AgentModel {
    * previous text into `text`: the analysis worker is then sent the edit instead of the whole file.
    */
   editFile(path: string, text: string, edit: TextEdit | null = null): void {
-    if (this.workspace.files[path] === text) return;
+    if (ownValue(this.workspace.files, path) === text) return;
     this.client.edited(path, edit, text);
-    this.workspace.files[path] = text;
+    if (Object.hasOwn(this.workspace.files, path)) this.workspace.files[path] = text;
+    else this.workspace.files = withEntry(this.workspace.files, path, text);
     this.markChanged();
   }
 
@@ -216,11 +218,14 @@ export class AgentModel {
   /** Adds a file (or several); existing paths get a numbered name instead of being overwritten. */
   addFiles(files: Record<string, string>, activate = true): string[] {
     const added: string[] = [];
+    const entries: [string, string][] = [];
     for (const [path, text] of Object.entries(files)) {
-      const free = this.freePath(cleanPath(path) || 'untitled.md');
-      this.workspace.files[free] = text;
+      const free = this.freePath(cleanPath(path) || 'untitled.md', added);
+      entries.push([free, text]);
       added.push(free);
     }
+    // A new object, not assignments to the state proxy: see own-entries.ts (a file may be `constructor`).
+    this.workspace.files = withEntries(this.workspace.files, entries);
     if (activate && added[0]) this.workspace.active = added[0];
     this.markChanged();
     return added;
@@ -241,20 +246,13 @@ export class AgentModel {
     if (!target) return 'A file needs a name.';
     if (target === from) return null;
     if (Object.hasOwn(this.workspace.files, target)) return `${target} exists already.`;
-    const text = this.workspace.files[from];
+    const text = ownValue(this.workspace.files, from);
     if (text === undefined) return `${from} is not in the workspace.`;
-    delete this.workspace.files[from];
-    this.workspace.files[target] = text;
+    const { files, history, formats } = this.workspace;
+    this.workspace.files = renamed(files, from, target)!;
     if (this.workspace.active === from) this.workspace.active = target;
-    if (this.workspace.history?.[from] !== undefined) {
-      this.workspace.history[target] = this.workspace.history[from];
-      delete this.workspace.history[from];
-    }
-    const format = this.workspace.formats?.[from];
-    if (format !== undefined && this.workspace.formats) {
-      delete this.workspace.formats[from];
-      this.workspace.formats[target] = format;
-    }
+    if (history) this.workspace.history = renamed(history, from, target);
+    if (formats) this.workspace.formats = renamed(formats, from, target);
     this.markChanged();
     return null;
   }
@@ -272,8 +270,9 @@ export class AgentModel {
 
   /** Stores the editor's serialised undo history of a file (saved with the workspace). */
   setHistory(path: string, json: unknown): void {
-    if (!this.workspace.history) this.workspace.history = {};
-    this.workspace.history[path] = json;
+    if (this.workspace.history && Object.hasOwn(this.workspace.history, path))
+      this.workspace.history[path] = json;
+    else this.workspace.history = withEntry(this.workspace.history, path, json);
     if (!this.host.persist || this.conflict) return;
     if (this.saveState !== 'off') this.saveState = 'unsaved';
     // While the page is going away the editor hands over its last history after our own flush began.
@@ -309,12 +308,11 @@ export class AgentModel {
   /** Reads a file as `format` instead of the detected format; null goes back to detection. */
   setFormat(path: string, format: FormatId | null): void {
     if (!Object.hasOwn(this.workspace.files, path)) return;
-    if ((this.workspace.formats?.[path] ?? null) === format) return;
+    if ((ownValue(this.workspace.formats, path) ?? null) === format) return;
     if (format === null) {
       if (this.workspace.formats) delete this.workspace.formats[path];
     } else {
-      if (!this.workspace.formats) this.workspace.formats = {};
-      this.workspace.formats[path] = format;
+      this.workspace.formats = withEntry(this.workspace.formats, path, format);
     }
     this.markChanged(true, true);
   }
@@ -625,16 +623,30 @@ export class AgentModel {
     this.workspaces = list.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
-  private freePath(path: string): string {
-    if (!Object.hasOwn(this.workspace.files, path)) return path;
+  /** `path`, or a numbered variant of it, that is neither a file nor in `taken`. */
+  private freePath(path: string, taken: readonly string[] = []): string {
+    const free = (p: string) => !Object.hasOwn(this.workspace.files, p) && !taken.includes(p);
+    if (free(path)) return path;
     const dot = path.lastIndexOf('.');
     const [base, ext] =
       dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
     for (let n = 2; ; n++) {
       const candidate = `${base}-${n}${ext}`;
-      if (!Object.hasOwn(this.workspace.files, candidate)) return candidate;
+      if (free(candidate)) return candidate;
     }
   }
+}
+
+/** `record` with the own entry `from` moved to `to` (in place of the entry order), or undefined. */
+function renamed<T>(
+  record: Readonly<Record<string, T>> | undefined,
+  from: string,
+  to: string,
+): Record<string, T> | undefined {
+  if (record === undefined) return undefined;
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key === from ? to : key, value] as const),
+  );
 }
 
 /** Normalises a user-typed path: `/` separators, no leading `/` or `./`, no `..`, no empty segments. */
