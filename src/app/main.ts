@@ -10,6 +10,8 @@ import App from './App.svelte';
 import { offerOfflineUpdates } from './offline/offline-updates.ts';
 import { AgentModel } from './state/agent-model.svelte.ts';
 import { flushWhenHidden } from './storage/autosave.ts';
+import { createEditJournal, sessionStorageOrUndefined } from './storage/edit-journal.ts';
+import { warnBeforeUnload } from './storage/unload-warning.ts';
 import { openWorkspaceStore } from './storage/workspace-store.ts';
 import { parseThemeChoice, ThemeState } from './theme.svelte.ts';
 
@@ -24,6 +26,7 @@ const model = new AgentModel({
   makeWorker: () =>
     new Worker(new URL('./analysis/analysis.worker.ts', import.meta.url), { type: 'module' }),
   persist: true,
+  journal: createEditJournal(sessionStorageOrUndefined()),
 });
 const lastWorkspace = typeof ui['lastWorkspace'] === 'string' ? ui['lastWorkspace'] : undefined;
 await model.open(location.hash, lastWorkspace);
@@ -32,6 +35,7 @@ if (location.hash) history.replaceState(null, '', location.pathname + location.s
 
 const theme = new ThemeState(parseThemeChoice(ui['theme']));
 flushWhenHidden({ flush: () => model.pageHidden() });
+warnBeforeUnload(() => model.unsavedAtRisk);
 addEventListener('pageshow', () => model.pageShown());
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') model.pageShown();

@@ -108,3 +108,51 @@ test.describe('Reliability under hostile input', () => {
     expect(playground.errors).toEqual([]);
   });
 });
+
+test.describe('No edit lost', () => {
+  test('every edit is back after a reload 0 to 500 ms after the last key (10 reloads of 10)', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText('---\ntype: agent\nname: journal\n---\nEdits:');
+    let expected = await playground.activeText();
+    for (const [n, delay] of [0, 50, 100, 200, 500, 0, 50, 100, 200, 500].entries()) {
+      await playground.editorContent.click();
+      await page.keyboard.press('ControlOrMeta+End');
+      await page.keyboard.type(` e${n}`);
+      expected += ` e${n}`;
+      // The app holds the keystrokes (the keyboard call can return before the page handled them)...
+      await playground.expectText(expected);
+      // ...and the reload comes before the debounced save to IndexedDB would.
+      await page.waitForTimeout(delay);
+      await playground.reload();
+      expect(await playground.activeText(), `reload ${n + 1}, ${delay} ms after the last key`).toBe(
+        expected,
+      );
+    }
+    expect(playground.errors).toEqual([]);
+  });
+
+  test('opening a link right after typing keeps the edit in the workspace that was open', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.renameWorkspace('Left behind');
+    await playground.waitForSaved();
+    await playground.replaceText('---\ntype: agent\nname: left\n---\nTyped just before leaving.\n');
+    const link = await encodePermalink({
+      files: { 'linked.md': '---\ntype: agent\nname: linked\n---\nFrom a link.\n' },
+      active: 'linked.md',
+      profile: 'rfc',
+    });
+    // Another document (not a fragment change of this one): the page is left at once.
+    await playground.open(`/index.html${link}`);
+    await playground.expectText('---\ntype: agent\nname: linked\n---\nFrom a link.\n');
+    await playground.workspaceSelect.selectOption({ label: 'Left behind (1)' });
+    await playground.expectText('---\ntype: agent\nname: left\n---\nTyped just before leaving.\n');
+    await expect(playground.banner(/recovered/)).toHaveCount(0);
+    expect(playground.errors).toEqual([]);
+  });
+});

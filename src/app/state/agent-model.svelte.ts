@@ -16,6 +16,8 @@ import type { AgentSummary, CardRef, TextEdit } from '../analysis/protocol.ts';
 import { EXAMPLES, type Example } from '../examples.ts';
 import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
 import { createAutosave } from '../storage/autosave.ts';
+import { createEditJournal, type EditJournal } from '../storage/edit-journal.ts';
+import { recoverJournals } from '../storage/journal-recovery.ts';
 import { createTabSync } from '../storage/tab-sync.ts';
 import type { SaveResult, WorkspaceStore } from '../storage/workspace-store.ts';
 import { ownValue, withEntries, withEntry } from './own-entries.ts';
@@ -62,6 +64,8 @@ export interface ModelHost {
   makeWorker: WorkerFactory;
   /** False in the embed: edits are never written to the visitor's saved workspaces. */
   persist: boolean;
+  /** The write-ahead journal of edits (default: one that keeps nothing). */
+  journal?: EditJournal;
 }
 
 let idCounter = 0;
@@ -128,10 +132,18 @@ export class AgentModel {
   private revealSeq = 0;
   private conflict = false;
   private hiding = false;
+  private readonly journal: EditJournal;
+  /** Counts changes; `savedSeq` is the count the last lasting save held, `snapshotSeq` the one being saved. */
+  private changeSeq = 0;
+  private snapshotSeq = 0;
+  private savedSeq = 0;
+  /** False when the last change could not be journalled (too large, or no session storage). */
+  private journalled = true;
 
   constructor(private readonly host: ModelHost) {
     this.client = new AnalysisClient(host.makeWorker, (event) => this.onAnalysis(event));
     this.storageKind = host.store.kind;
+    this.journal = host.journal ?? createEditJournal(undefined);
     if (host.storeProblem) this.banner({ id: 'storage', kind: 'warning', text: host.storeProblem });
     this.autosave = createAutosave(
       host.store,
@@ -149,6 +161,7 @@ export class AgentModel {
   /** Opens the app: a permalink in `hash` opens as a new workspace; otherwise the last one, or an example. */
   async open(hash: string, lastId: string | undefined): Promise<{ openedLink: boolean }> {
     let openedLink = false;
+    lastId = (await this.recoverJournal()) ?? lastId;
     if (hash.startsWith('#v')) {
       const decoded = await decodePermalink(hash);
       if (decoded.ok) {
@@ -432,6 +445,7 @@ export class AgentModel {
   }
 
   async deleteWorkspace(id: string): Promise<void> {
+    this.journal.clear(id);
     await this.host.store.remove(id).catch(() => undefined);
     if (id === this.workspace.id) {
       await this.refreshList();
@@ -451,6 +465,14 @@ export class AgentModel {
       profile: this.workspace.profile,
       ...(Object.keys(formats).length > 0 ? { formats } : {}),
     });
+  }
+
+  /**
+   * True while a change is neither saved where it outlives the page nor in the edit journal (the workspace is
+   * too large for it, or the browser gives no session storage): leaving the page now would lose it.
+   */
+  get unsavedAtRisk(): boolean {
+    return this.host.persist && !this.journalled && this.changeSeq !== this.savedSeq;
   }
 
   /** Saves now (before unload). */
@@ -494,6 +516,11 @@ export class AgentModel {
 
   private markChanged(content = true, forceAnalysis = false): void {
     this.workspace.updatedAt = Date.now();
+    if (this.host.persist) {
+      // Written before anything asynchronous: a reload a moment from now must find this change.
+      this.changeSeq += 1;
+      this.journalled = this.journal.write(this.journalSnapshot());
+    }
     if (this.host.persist && !this.conflict) {
       if (this.saveState !== 'off') this.saveState = 'unsaved';
       this.autosave.schedule();
@@ -563,17 +590,62 @@ export class AgentModel {
   }
 
   private snapshotForSave(): Workspace {
+    this.snapshotSeq = this.changeSeq;
     return $state.snapshot(this.workspace) as Workspace;
   }
 
+  /** The workspace as the journal keeps it: plain data, without the undo history (not journalled). */
+  private journalSnapshot(): Workspace {
+    const { id, name, active, profile, reloadMode, revision, updatedAt, formats } = this.workspace;
+    return {
+      id,
+      name,
+      files: this.plainFiles(),
+      active,
+      profile,
+      reloadMode,
+      revision,
+      updatedAt,
+      ...(formats ? { formats: Object.fromEntries(Object.entries(formats)) } : {}),
+    };
+  }
+
+  /**
+   * Replays the edit journal into the store (edits a reload or a navigation cut short). Resolves with the
+   * workspace to open first, if the journal names one.
+   */
+  private async recoverJournal(): Promise<string | undefined> {
+    if (!this.host.persist) return undefined;
+    const recovery = await recoverJournals(this.host.store, this.journal, (ws) => ({
+      ...makeWorkspace(`${ws.name} (recovered edits)`, ws.files, ws.active, ws.profile),
+      reloadMode: ws.reloadMode,
+      ...(ws.formats ? { formats: ws.formats } : {}),
+    }));
+    if (recovery.copies.length > 0)
+      this.banner({
+        id: 'journal-copies',
+        kind: 'warning',
+        text: `Edits not saved before the page was left were changed meanwhile in another tab; they are kept as ${recovery.copies.map((c) => `"${c.name}"`).join(', ')}.`,
+      });
+    return recovery.newest;
+  }
+
   private onSaved(result: SaveResult, saved: Workspace): void {
+    const lasting = result.ok && this.host.store.kind !== 'memory';
     if (saved.id !== this.workspace.id) {
       // A save of the workspace we switched away from: only the list changes.
+      if (lasting) this.journal.clear(saved.id);
       void this.refreshList();
       return;
     }
     if (result.ok) {
       this.workspace.revision = result.revision;
+      if (lasting) {
+        this.savedSeq = this.snapshotSeq;
+        // Changes made while saving stay journalled, now on top of the new revision.
+        if (this.snapshotSeq === this.changeSeq) this.journal.clear(saved.id);
+        else this.journalled = this.journal.write(this.journalSnapshot());
+      }
       if (this.host.store.kind !== 'memory') this.saveState = 'saved';
       this.dismiss('storage-save');
       this.tabs.announce(this.workspace.id, this.workspace.revision);
@@ -606,6 +678,8 @@ export class AgentModel {
   }
 
   private async forkWorkspace(): Promise<void> {
+    // The copy holds these edits now: the journal must not replay them as a second copy.
+    this.journal.clear(this.workspace.id);
     const copy = makeWorkspace(
       `${this.workspace.name} (copy)`,
       $state.snapshot(this.workspace.files) as Record<string, string>,
