@@ -10,6 +10,7 @@ import type {
 import {
   AnalysisClient,
   type AnalysisEvent,
+  type CheckProgress,
   type WorkerFactory,
 } from '../analysis/analysis-client.ts';
 import type { AgentSummary, CardRef, TextEdit } from '../analysis/protocol.ts';
@@ -114,6 +115,8 @@ export class AgentModel {
    * Kept apart from `analysis` so that a keystroke does not hand every panel a new result object.
    */
   analysisStale = $state(true);
+  /** The check in flight when it has run past a second (for "checking … 3 s" and Cancel), else null. */
+  checkProgress = $state.raw<CheckProgress | null>(null);
   /** Problems of the shown analysis per severity (every panel's counts come from here). */
   readonly problemCounts = $derived(countProblems(this.analysis.diagnostics));
   selected = $state.raw<CompiledAgent | null>(null);
@@ -364,6 +367,11 @@ export class AgentModel {
     }
   }
 
+  /** Stops a long check (the status line's Cancel); the next edit checks again. */
+  cancelCheck(): void {
+    this.client.cancel();
+  }
+
   /** Runs analysis now (explicit reload mode: Ctrl/Cmd+Enter). */
   run(): void {
     this.analyse(true);
@@ -563,6 +571,8 @@ export class AgentModel {
         !r.cards.some((c) => c.file === this.selection!.file && c.index === this.selection!.index)
       )
         this.selection = null;
+    } else if (event.kind === 'progress') {
+      this.checkProgress = event.running;
     } else if (event.kind === 'selected') {
       this.selected = event.selected;
     } else if (event.kind === 'restarted') {
