@@ -2,11 +2,11 @@
 import type { CheckProgress } from './analysis-client.ts';
 
 /**
- * "checking 1,000 cards… 3 s": the cards of the last finished check when there are any (the best guess of
- * what is being checked), else the files of the load-set.
+ * "checking 1,000 files… 3 s". Files, not cards: how many cards the files hold is known only once the check
+ * ends (the last check's count can be far off after files were added).
  */
-export function describeCheckProgress(progress: CheckProgress, lastCards: number): string {
-  const [count, noun] = lastCards > 0 ? [lastCards, 'card'] : [progress.files, 'file'];
-  const seconds = Math.round(progress.elapsedMs / 1000);
-  return `checking ${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}… ${seconds} s`;
+export function describeCheckProgress(progress: CheckProgress): string {
+  const { files, elapsedMs } = progress;
+  const seconds = Math.round(elapsedMs / 1000);
+  return `checking ${files.toLocaleString('en-US')} file${files === 1 ? '' : 's'}… ${seconds} s`;
 }
