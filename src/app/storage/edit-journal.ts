@@ -81,6 +81,14 @@ export function createEditJournal(
     write(workspace: Workspace): boolean {
       if (!storage) return false;
       const key = JOURNAL_PREFIX + workspace.id;
+      // Counted before copying: a workspace far over the limit must not cost a JSON copy per keystroke.
+      let chars = 0;
+      for (const [path, text] of Object.entries(workspace.files))
+        chars += path.length + text.length;
+      if (chars > maxChars) {
+        remove(key);
+        return false;
+      }
       const { history: _history, ...rest } = workspace;
       const entry = {
         v: 1,
