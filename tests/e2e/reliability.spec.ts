@@ -28,6 +28,16 @@ exposes:
 
 const STOPPED = 'evaluation stopped after 250 ms';
 
+/**
+ * The page answered throughout, and no task held its main thread long. Evaluated on the main thread, the
+ * regex alone freezes it for ~50 s. The bounds leave room for a machine shared with other work (a task's
+ * duration is wall-clock time, CPU waits included): on a quiet machine both stay well under 100 ms.
+ */
+function expectResponsive(watched: { slowestRoundTrip: number; longestTask: number }): void {
+  expect(watched.longestTask).toBeLessThan(250);
+  expect(watched.slowestRoundTrip).toBeLessThan(1000);
+}
+
 test.describe('Reliability under hostile input', () => {
   test('a link holding a catastrophic regex opens; the Output tab stops it and the page stays responsive', async ({
     page,
@@ -46,10 +56,7 @@ test.describe('Reliability under hostile input', () => {
       await expect(playground.expressionRows.nth(1)).toContainText(STOPPED, { timeout: 10_000 });
       await expect(playground.expressionRows.nth(2)).toContainText('→ 3');
     });
-    // The page answered throughout (a frozen page answers after the freeze: ~50 s for this regex), and no
-    // task of its own held the main thread for 100 ms.
-    expect(watched.longestTask).toBeLessThan(100);
-    expect(watched.slowestRoundTrip).toBeLessThan(1000);
+    expectResponsive(watched);
     expect(playground.errors).toEqual([]);
   });
 
@@ -72,10 +79,7 @@ test.describe('Reliability under hostile input', () => {
       await expect(rows.nth(1)).toContainText(STOPPED, { timeout: 10_000 });
       await expect(rows.nth(2)).toContainText('→ 3');
     });
-    // The page answered throughout (a frozen page answers after the freeze: ~50 s for this regex), and no
-    // task of its own held the main thread for 100 ms.
-    expect(watched.longestTask).toBeLessThan(100);
-    expect(watched.slowestRoundTrip).toBeLessThan(1000);
+    expectResponsive(watched);
     expect(playground.errors).toEqual([]);
   });
 
@@ -113,6 +117,7 @@ test.describe('No edit lost', () => {
   test('every edit is back after a reload 0 to 500 ms after the last key (10 reloads of 10)', async ({
     page,
   }) => {
+    test.setTimeout(120_000); // ten reloads
     const playground = new PlaygroundPage(page);
     await playground.open();
     await playground.replaceText('---\ntype: agent\nname: journal\n---\nEdits:');
