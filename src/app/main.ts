@@ -11,6 +11,8 @@ import { questions } from './dialogs/questions.svelte.ts';
 import { offerOfflineUpdates } from './offline/offline-updates.ts';
 import { AgentModel } from './state/agent-model.svelte.ts';
 import { flushWhenHidden } from './storage/autosave.ts';
+import { createEditJournal, sessionStorageOrUndefined } from './storage/edit-journal.ts';
+import { warnBeforeUnload } from './storage/unload-warning.ts';
 import { openWorkspaceStore } from './storage/workspace-store.ts';
 import { parseThemeChoice, ThemeState } from './theme.svelte.ts';
 
@@ -25,6 +27,7 @@ const model = new AgentModel({
   makeWorker: () =>
     new Worker(new URL('./analysis/analysis.worker.ts', import.meta.url), { type: 'module' }),
   persist: true,
+  journal: createEditJournal(sessionStorageOrUndefined()),
 });
 const lastWorkspace = typeof ui['lastWorkspace'] === 'string' ? ui['lastWorkspace'] : undefined;
 await model.open(location.hash, lastWorkspace);
@@ -40,6 +43,7 @@ addEventListener('hashchange', () => {
 
 const theme = new ThemeState(parseThemeChoice(ui['theme']));
 flushWhenHidden({ flush: () => model.pageHidden() });
+warnBeforeUnload(() => model.unsavedAtRisk);
 addEventListener('pageshow', () => model.pageShown());
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') model.pageShown();

@@ -38,5 +38,7 @@ export const TEST_IDS = {
   convertUrl: 'convert-url',
   convertButton: 'convert-button',
   conversionReport: 'conversion-report',
+  /** The status line's Cancel button, shown while a check runs long. */
+  cancelCheck: 'cancel-check',
   engagementPanel: 'engagement-panel',
 } as const;

@@ -72,11 +72,14 @@ export { emitAgentCard } from './formats/agentcard/emit-agentcard.ts';
 export { analyzeSpec, openAgentSpecFormat } from './formats/openagentspec/index.ts';
 export {
   evaluateEngagement,
+  evaluateExpression,
   MAX_ENGAGEMENT_CHARS,
+  prepareEngagement,
 } from './formats/openagentspec/evaluate-engagement.ts';
 export type {
   EngagementEvaluation,
   ExpressionResult,
+  PreparedEngagement,
 } from './formats/openagentspec/evaluate-engagement.ts';
 export { engagementSkeleton } from './formats/openagentspec/engagement-skeleton.ts';
 export { readSpecView } from './formats/openagentspec/spec-view.ts';

@@ -190,3 +190,53 @@ describe('parseEmbedMessage', () => {
       expect(parseEmbedMessage(data)).toBeUndefined();
   });
 });
+
+describe('setFiles with paths named like members of Object.prototype', () => {
+  const NAMES = [
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    '__proto__',
+    'isPrototypeOf',
+    '__defineGetter__',
+  ];
+
+  it('accepts every one as a file, each an own entry with its text (as structured clone delivers them)', () => {
+    // Built entry by entry, as a host's JSON or a structured clone gives them: `__proto__` is then an own key.
+    const files = Object.fromEntries(NAMES.map((name) => [name, `text of ${name}`]));
+    for (const active of [undefined, ...NAMES]) {
+      const payload = active === undefined ? { files } : { files, active };
+      const result = parseHostMessage(structuredClone(makeMessage('setFiles', payload)));
+      expect(result.kind, String(active)).toBe('valid');
+      if (result.kind !== 'valid' || result.message.type !== 'setFiles') continue;
+      const out = result.message.payload.files;
+      expect(Object.keys(out)).toEqual(NAMES);
+      for (const name of NAMES) {
+        expect(Object.hasOwn(out, name)).toBe(true);
+        expect(out[name]).toBe(`text of ${name}`);
+      }
+    }
+  });
+
+  it('accepts one such file alone', () => {
+    for (const name of NAMES) {
+      const files = Object.fromEntries([[name, 'type: agent\n']]);
+      const result = parseHostMessage(makeMessage('setFiles', { files, active: name }));
+      expect(
+        result.kind === 'valid' &&
+          result.message.type === 'setFiles' &&
+          Object.entries(result.message.payload.files),
+      ).toEqual([[name, 'type: agent\n']]);
+    }
+  });
+
+  it('refuses an active file that is only an inherited member, not one of the files', () => {
+    for (const name of NAMES) {
+      const result = parseHostMessage(
+        makeMessage('setFiles', { files: { 'a.md': 'x' }, active: name }),
+      );
+      expect(result.kind, name).toBe('invalid');
+    }
+  });
+});

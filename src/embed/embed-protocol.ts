@@ -87,20 +87,36 @@ const pathSchema = v.pipe(
   v.check((path) => !path.split(/[\\/]/).includes('..'), '".." segment in a path'),
 );
 
+/**
+ * Path → text, as an object. Read through its own entries, never through `v.record`: that skips keys such as
+ * `constructor` and `__proto__`, and a file silently missing is worse than one refused. The output is built
+ * with `Object.fromEntries`, so every path, whatever its name, is an own property.
+ */
+const filesSchema = v.pipe(
+  v.custom<Record<string, unknown>>(
+    (input) =>
+      typeof input === 'object' &&
+      input !== null &&
+      !Array.isArray(input) &&
+      [Object.prototype, null].includes(Object.getPrototypeOf(input)),
+    'files must be an object',
+  ),
+  v.transform((files) => Object.entries(files)),
+  v.array(v.tuple([pathSchema, v.pipe(v.string(), v.maxLength(MESSAGE_LIMITS.maxFileChars))])),
+  v.check((entries) => entries.length >= 1, 'no files'),
+  v.check((entries) => entries.length <= MESSAGE_LIMITS.maxFiles, 'too many files'),
+  v.check(
+    (entries) =>
+      entries.reduce((sum, [, text]) => sum + text.length, 0) <= MESSAGE_LIMITS.maxTotalChars,
+    'files too large together',
+  ),
+  v.transform((entries) => Object.fromEntries(entries) as Record<string, string>),
+);
+
 const setFilesSchema = v.pipe(
   v.strictObject({
     /** Path → text. */
-    files: v.pipe(
-      v.record(pathSchema, v.pipe(v.string(), v.maxLength(MESSAGE_LIMITS.maxFileChars))),
-      v.check((files) => Object.keys(files).length >= 1, 'no files'),
-      v.check((files) => Object.keys(files).length <= MESSAGE_LIMITS.maxFiles, 'too many files'),
-      v.check(
-        (files) =>
-          Object.values(files).reduce((sum, text) => sum + text.length, 0) <=
-          MESSAGE_LIMITS.maxTotalChars,
-        'files too large together',
-      ),
-    ),
+    files: filesSchema,
     /** The file to show; default: the embed's `file` option if it is among the files, else the first. */
     active: v.optional(pathSchema),
     /** Default: the embed's `profile` option, else `rfc`. */

@@ -66,6 +66,9 @@ export class PlaygroundPage {
   readonly outputJson: Locator;
   /** The three result panels together (everything that renders analysis results). */
   readonly panels: Locator;
+  /** The Output tab's CEL panel for OpenAgentSpec agents, and its result rows (one per expression). */
+  readonly engagementPanel: Locator;
+  readonly expressionRows: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 });
@@ -93,6 +96,10 @@ export class PlaygroundPage {
     this.outputPanel = page.getByTestId(TEST_IDS.outputPanel);
     this.outputJson = page.getByTestId(TEST_IDS.outputJson);
     this.panels = page.getByRole('region', { name: 'Results' });
+    this.engagementPanel = page.getByTestId(TEST_IDS.engagementPanel);
+    this.expressionRows = this.engagementPanel
+      .getByRole('list', { name: 'Expression results' })
+      .getByRole('listitem');
     page.on('console', (message) => {
       if (message.type() === 'error') this.errors.push(`console: ${message.text()}`);
     });
@@ -177,6 +184,44 @@ export class PlaygroundPage {
     return this.page.evaluate(
       () => (window as unknown as { __bannersShown: string[] }).__bannersShown,
     );
+  }
+
+  /**
+   * Runs `work` while watching the page's main thread: every few milliseconds a `page.evaluate` round trip
+   * (which the main thread must answer) is timed, and the browser's long-task observer records every task
+   * that held the main thread. Resolves with the slowest round trip and the longest task, in ms. On a machine
+   * shared with other work a round trip also waits for the CPU; the longest task is the page's own share.
+   */
+  async watchMainThreadWhile(
+    work: () => Promise<void>,
+  ): Promise<{ slowestRoundTrip: number; longestTask: number }> {
+    await this.page.evaluate(() => {
+      const tasks: number[] = [];
+      (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    let slowestRoundTrip = 0;
+    let done = false;
+    const probe = (async () => {
+      while (!done) {
+        const started = Date.now();
+        await this.page.evaluate(() => 1);
+        slowestRoundTrip = Math.max(slowestRoundTrip, Date.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    try {
+      await work();
+    } finally {
+      done = true;
+      await probe;
+    }
+    const tasks = await this.page.evaluate(
+      () => (window as unknown as { __longTasks: number[] }).__longTasks,
+    );
+    return { slowestRoundTrip, longestTask: Math.max(0, ...tasks) };
   }
 
   // ---- editor ----

@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AnalysisClient,
   HANG_TIMEOUT_MS,
+  hangTimeoutFor,
+  MAX_CONSECUTIVE_HANGS,
+  PROGRESS_AFTER_MS,
   PATCH_MIN_CHARS,
   type AnalysisEvent,
 } from './analysis-client.ts';
@@ -44,6 +47,8 @@ class FakeWorker {
 }
 
 let events: AnalysisEvent[];
+/** The kinds of the events so far, progress reports left out. */
+const kinds = () => events.filter((e) => e.kind !== 'progress').map((e) => e.kind);
 let client: AnalysisClient;
 beforeEach(() => {
   vi.useFakeTimers();
@@ -68,6 +73,25 @@ describe('AnalysisClient', () => {
     const last = worker.requests.at(-1) as Extract<AnalysisRequest, { type: 'check' }>;
     expect(last.changed).toEqual({ 'a.md': 'A2' });
     expect(last.removed).toEqual([]);
+  });
+
+  it('sends, compares and removes files named like members of Object.prototype as any other', () => {
+    const names = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__'];
+    names.push('isPrototypeOf', '__defineGetter__');
+    const files = Object.fromEntries(names.map((name) => [name, `text of ${name}`]));
+    client.update(files, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    const first = worker.requests[0] as Extract<AnalysisRequest, { type: 'check' }>;
+    // What the worker receives is a structured clone: own entries only.
+    expect(Object.entries(structuredClone(first.changed))).toEqual(Object.entries(files));
+    worker.answer();
+    const rest = Object.fromEntries(
+      Object.entries(files).filter(([name]) => name !== 'constructor'),
+    );
+    client.update({ ...rest, __proto__x: 'y' }, 'rfc', null);
+    const second = worker.requests.at(-1) as Extract<AnalysisRequest, { type: 'check' }>;
+    expect(Object.entries(second.changed)).toEqual([['__proto__x', 'y']]);
+    expect(second.removed).toEqual(['constructor']);
   });
 
   it('coalesces edits made while a request is in flight into one follow-up', () => {
@@ -128,12 +152,114 @@ describe('AnalysisClient', () => {
     client.update({ 'a.md': 'slow' }, 'rfc', null);
     vi.advanceTimersByTime(HANG_TIMEOUT_MS + 1);
     expect(FakeWorker.all[0]!.terminated).toBe(true);
-    expect(events.map((e) => e.kind)).toEqual(['restarted']);
+    expect(kinds()).toEqual(['restarted']);
     vi.advanceTimersByTime(HANG_TIMEOUT_MS + 1);
-    expect(events.map((e) => e.kind)).toEqual(['restarted', 'stalled']);
+    expect(kinds()).toEqual(['restarted', 'stalled']);
     expect(FakeWorker.all).toHaveLength(2);
     client.update({ 'a.md': 'fast' }, 'rfc', null);
     expect(FakeWorker.all).toHaveLength(3);
+  });
+});
+
+describe('AnalysisClient on large or slow load-sets', () => {
+  const large = { 'big.md': 'x'.repeat(7_000_000) };
+
+  it('gives a large load-set more time before taking the worker to be hung', () => {
+    const limit = hangTimeoutFor(7_000_000);
+    expect(limit).toBeGreaterThan(6 * HANG_TIMEOUT_MS);
+    client.update(large, 'rfc', null);
+    vi.advanceTimersByTime(limit - 1);
+    expect(FakeWorker.all[0]!.terminated).toBe(false);
+    FakeWorker.all[0]!.answer();
+    expect(kinds()).toEqual(['result']);
+  });
+
+  it('stops restarting after repeated time-outs and says the workspace is too large, whatever the edits', () => {
+    const limit = hangTimeoutFor(7_000_000);
+    client.update(large, 'rfc', null);
+    vi.advanceTimersByTime(limit);
+    expect(kinds()).toEqual(['restarted']);
+    // Typing while it runs does not reset the count: an edit is not an answer.
+    client.update({ 'big.md': large['big.md'] + '!' }, 'rfc', null);
+    vi.advanceTimersByTime(hangTimeoutFor(7_000_001));
+    expect(kinds()).toEqual(['restarted', 'stalled']);
+    const stalled = events.find((e) => e.kind === 'stalled');
+    expect(stalled?.kind === 'stalled' && stalled.reason).toMatch(
+      /7\.0 MB.*too large for this browser/,
+    );
+    const workers = FakeWorker.all.length;
+    vi.advanceTimersByTime(10 * limit);
+    expect(FakeWorker.all).toHaveLength(workers);
+    expect(FakeWorker.all.every((w) => w.terminated)).toBe(true);
+    // The next edit tries once more, and gives up at once if that hangs too.
+    client.update({ 'big.md': large['big.md'] + '!!' }, 'rfc', null);
+    expect(FakeWorker.all).toHaveLength(workers + 1);
+    vi.advanceTimersByTime(limit + 10);
+    expect(kinds()).toEqual(['restarted', 'stalled', 'stalled']);
+    vi.advanceTimersByTime(10 * limit);
+    expect(FakeWorker.all).toHaveLength(workers + 1);
+    expect(MAX_CONSECUTIVE_HANGS).toBe(2);
+  });
+
+  it('counts time-outs afresh after an answer', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    vi.advanceTimersByTime(hangTimeoutFor(1));
+    FakeWorker.all[1]!.answer();
+    client.update({ 'a.md': 'B' }, 'rfc', null);
+    vi.advanceTimersByTime(hangTimeoutFor(1));
+    expect(kinds()).toEqual(['restarted', 'result', 'restarted']);
+  });
+
+  it('reports progress every second while a check runs long, and its end', () => {
+    client.update({ 'a.md': 'A', 'b.md': 'B' }, 'rfc', null);
+    vi.advanceTimersByTime(PROGRESS_AFTER_MS - 1);
+    expect(events).toEqual([]);
+    vi.advanceTimersByTime(1);
+    vi.advanceTimersByTime(2000);
+    expect(events).toEqual(
+      [1000, 2000, 3000].map((elapsedMs) => ({
+        kind: 'progress',
+        running: { elapsedMs, files: 2 },
+      })),
+    );
+    FakeWorker.all[0]!.answer();
+    expect(events.slice(3).map((e) => (e.kind === 'progress' ? e.running : e.kind))).toEqual([
+      null,
+      'result',
+    ]);
+    vi.advanceTimersByTime(5000);
+    expect(events).toHaveLength(5);
+  });
+
+  it('reports no progress for a quick check', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    vi.advanceTimersByTime(PROGRESS_AFTER_MS - 100);
+    FakeWorker.all[0]!.answer();
+    vi.advanceTimersByTime(5000);
+    expect(kinds()).toEqual(['result']);
+    expect(events).toHaveLength(1);
+  });
+
+  it('cancels the check in flight on request, and checks again on the next edit', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    vi.advanceTimersByTime(2000);
+    client.cancel();
+    expect(FakeWorker.all[0]!.terminated).toBe(true);
+    expect(events.at(-2)).toEqual({ kind: 'progress', running: null });
+    expect(events.at(-1)).toMatchObject({
+      kind: 'stalled',
+      reason: expect.stringMatching(/cancelled/),
+    });
+    vi.advanceTimersByTime(10 * HANG_TIMEOUT_MS);
+    expect(FakeWorker.all).toHaveLength(1);
+    client.update({ 'a.md': 'A2' }, 'rfc', null);
+    const fresh = FakeWorker.all[1]!;
+    expect((fresh.requests[0] as Extract<AnalysisRequest, { type: 'check' }>).changed).toEqual({
+      'a.md': 'A2',
+    });
+    client.cancel();
+    client.cancel(); // nothing in flight: no second notice
+    expect(kinds().filter((k) => k === 'stalled')).toHaveLength(2);
   });
 });
 

@@ -12,13 +12,44 @@ export type AnalysisEvent =
   | { kind: 'result'; response: Extract<AnalysisResponse, { type: 'result' }> }
   | { kind: 'selected'; rev: number; selected: CompiledAgent | null }
   | { kind: 'restarted'; reason: string }
-  | { kind: 'stalled'; reason: string };
+  | { kind: 'stalled'; reason: string }
+  /** A check has been running for a while (`running`), or no longer runs (null). */
+  | { kind: 'progress'; running: CheckProgress | null };
+
+/** How long the check in flight has run, and on how much. */
+export interface CheckProgress {
+  /** Milliseconds since it was sent (whole seconds, from `PROGRESS_AFTER_MS` on). */
+  elapsedMs: number;
+  /** Files in the load-set. */
+  files: number;
+}
 
 /** Makes a worker; injected so tests and the embed can supply their own. */
 export type WorkerFactory = () => Worker;
 
-/** How long an answer may take before the worker is taken to be hung and restarted. */
+/** How long an answer on a small load-set may take before the worker is taken to be hung and restarted. */
 export const HANG_TIMEOUT_MS = 5000;
+
+/** Extra time the hang limit allows per MiB (2^20 characters) of the load-set's text. */
+export const HANG_MS_PER_MIB = 4000;
+
+/** Time-outs in a row (with no answer between) after which the client stops restarting the worker. */
+export const MAX_CONSECUTIVE_HANGS = 2;
+
+/** A check running longer than this reports progress (then every second). */
+export const PROGRESS_AFTER_MS = 1000;
+
+/** A load-set of at least this many characters that still times out is called too large for the browser. */
+export const LARGE_INPUT_CHARS = 1024 * 1024;
+
+/**
+ * The hang limit for a load-set of `chars` characters: `HANG_TIMEOUT_MS` plus `HANG_MS_PER_MIB` per MiB
+ * (a 7 MB workspace gets 33 s: the check is linear in the text, and a busy machine may be several times
+ * slower than a quiet one).
+ */
+export function hangTimeoutFor(chars: number): number {
+  return HANG_TIMEOUT_MS + Math.ceil((chars / (1024 * 1024)) * HANG_MS_PER_MIB);
+}
 
 /**
  * Files at least this long are sent as edits while typing: copying a 1 MB text to the worker on every
@@ -29,15 +60,18 @@ export const PATCH_MIN_CHARS = 32 * 1024;
 /**
  * Runs analysis off the main thread. Requests carry a revision and stale answers are dropped. While a
  * request is in flight, newer edits are coalesced into one follow-up request, so typing never queues work.
- * If the worker crashes or does not answer within `HANG_TIMEOUT_MS`, it is replaced and the whole
- * load-set re-sent; if the same input hangs it again, the client stops and reports it until the next edit.
+ * If the worker crashes or does not answer within the hang limit (`hangTimeoutFor` the load-set's size), it
+ * is replaced and the whole load-set re-sent; after `MAX_CONSECUTIVE_HANGS` time-outs with no answer between
+ * (edits do not reset the count), the client stops restarting and says so; the next edit tries once more.
+ * A check running past `PROGRESS_AFTER_MS` reports progress every second; `cancel` stops it.
  */
 export class AnalysisClient {
   private worker: Worker | null = null;
   private rev = 0;
   private inFlight: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private sent: Record<string, string> = {};
+  /** What the worker holds, per path (a Map: paths are user data, `constructor` included). */
+  private sent = new Map<string, string>();
   private files: Record<string, string> = {};
   private profile: Profile = 'rfc';
   private formats: Record<string, FormatId> = {};
@@ -53,6 +87,8 @@ export class AnalysisClient {
   /** `choose` was called while a request was in flight, after it was sent. */
   private chooseAfter = false;
   private hangs = 0;
+  private progressTimer: ReturnType<typeof setTimeout> | null = null;
+  private progressShown = false;
   private disposed = false;
 
   constructor(
@@ -75,7 +111,6 @@ export class AnalysisClient {
     this.formats = formats;
     this.select = select;
     this.dirty = true;
-    this.hangs = 0;
     this.pump();
   }
 
@@ -132,6 +167,25 @@ export class AnalysisClient {
     return answer;
   }
 
+  /**
+   * Stops the check in flight (the user's Cancel): the worker is terminated and a `stalled` event says so.
+   * The next `update` checks again. No-op when no check runs.
+   */
+  cancel(): void {
+    if (this.disposed || this.inFlight === null) return;
+    this.clearTimer();
+    this.worker?.terminate();
+    this.worker = null;
+    this.failConversions('the check was cancelled');
+    this.sent.clear();
+    this.inFlight = null;
+    this.dirty = false;
+    this.onEvent({
+      kind: 'stalled',
+      reason: 'check cancelled; results resume with your next edit',
+    });
+  }
+
   /** Stops the worker; the client cannot be used afterwards. */
   dispose(): void {
     this.failConversions('the analysis worker was stopped');
@@ -150,10 +204,11 @@ export class AnalysisClient {
     if (this.disposed || this.inFlight !== null || !this.dirty) return;
     this.dirty = false;
     this.chooseAfter = false;
-    const changed: Record<string, string> = {};
-    const patched: Record<string, TextEdit[]> = {};
+    // Null-prototype objects: `changed['__proto__'] = text` on a plain object would set its prototype.
+    const changed = Object.create(null) as Record<string, string>;
+    const patched = Object.create(null) as Record<string, TextEdit[]>;
     for (const [path, text] of Object.entries(this.files)) {
-      const before = this.sent[path];
+      const before = this.sent.get(path);
       if (before === text) continue;
       const pending = this.edits.get(path);
       if (
@@ -167,8 +222,8 @@ export class AnalysisClient {
       else changed[path] = text;
     }
     this.edits.clear();
-    const removed = Object.keys(this.sent).filter((path) => !Object.hasOwn(this.files, path));
-    this.sent = { ...this.files };
+    const removed = [...this.sent.keys()].filter((path) => !Object.hasOwn(this.files, path));
+    this.sent = new Map(Object.entries(this.files));
     const rev = ++this.rev;
     this.inFlight = rev;
     const request: AnalysisRequest = {
@@ -183,7 +238,29 @@ export class AnalysisClient {
     };
     this.ensureWorker().postMessage(request);
     this.clearTimer();
-    this.timer = setTimeout(() => this.onHang(rev), HANG_TIMEOUT_MS);
+    const limit = hangTimeoutFor(this.totalChars());
+    this.timer = setTimeout(() => this.onHang(rev, limit), limit);
+    this.startProgress();
+  }
+
+  private totalChars(): number {
+    let chars = 0;
+    for (const text of Object.values(this.files)) chars += text.length;
+    return chars;
+  }
+
+  private startProgress(): void {
+    const started = Date.now();
+    const files = Object.keys(this.files).length;
+    const tick = (delay: number) => {
+      this.progressTimer = setTimeout(() => {
+        const elapsedMs = Math.round((Date.now() - started) / 1000) * 1000;
+        this.progressShown = true;
+        this.onEvent({ kind: 'progress', running: { elapsedMs, files } });
+        tick(1000);
+      }, delay);
+    };
+    tick(PROGRESS_AFTER_MS);
   }
 
   private ensureWorker(): Worker {
@@ -216,9 +293,10 @@ export class AnalysisClient {
     if (response.rev !== this.inFlight) return; // stale
     this.clearTimer();
     this.inFlight = null;
+    this.hangs = 0;
     if (response.type === 'failed' && response.resync) {
       // An edit did not fit the worker's copy of a file: send every file whole, at once.
-      this.sent = {};
+      this.sent.clear();
       this.dirty = true;
     } else if (response.type === 'failed') {
       this.onEvent({ kind: 'stalled', reason: `analysis failed: ${response.message}` });
@@ -233,9 +311,16 @@ export class AnalysisClient {
     this.pump();
   }
 
-  private onHang(rev: number): void {
+  private onHang(rev: number, limit: number): void {
     if (this.inFlight !== rev) return;
-    this.restart(`analysis took longer than ${HANG_TIMEOUT_MS / 1000} s`, this.hangs++ > 0);
+    this.hangs += 1;
+    const chars = this.totalChars();
+    const seconds = Math.round(limit / 1000);
+    const reason =
+      chars >= LARGE_INPUT_CHARS && this.hangs >= MAX_CONSECUTIVE_HANGS
+        ? `this workspace (${(chars / 1e6).toFixed(1)} MB) is too large for this browser to check within ${seconds} s`
+        : `analysis took longer than ${seconds} s`;
+    this.restart(reason, this.hangs >= MAX_CONSECUTIVE_HANGS);
   }
 
   private restart(reason: string, giveUp = false): void {
@@ -244,7 +329,7 @@ export class AnalysisClient {
     this.worker?.terminate();
     this.worker = null;
     this.failConversions(reason);
-    this.sent = {};
+    this.sent.clear();
     const wasInFlight = this.inFlight !== null;
     this.inFlight = null;
     if (giveUp) {
@@ -264,9 +349,16 @@ export class AnalysisClient {
     this.conversions.clear();
   }
 
+  /** Clears the hang timer and the progress reports (saying progress ended, if it was shown). */
   private clearTimer(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    if (this.progressTimer !== null) clearTimeout(this.progressTimer);
+    this.progressTimer = null;
+    if (this.progressShown) {
+      this.progressShown = false;
+      if (!this.disposed) this.onEvent({ kind: 'progress', running: null });
+    }
   }
 }
 

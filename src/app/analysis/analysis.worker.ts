@@ -11,7 +11,8 @@ import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './pro
 // The analysis worker: keeps the load-set and one Checker (so unchanged files and cards are not
 // re-analysed) and answers each request with the split, the diagnostics and the selected card's output.
 const checker = new Checker();
-const files: Record<string, string> = {};
+// A Map: paths are user data, and a file may be called `constructor` or `__proto__`.
+const files = new Map<string, string>();
 let last: CheckResult | null = null;
 
 function post(message: AnalysisResponse): void {
@@ -48,10 +49,10 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
   }
   const started = performance.now();
   try {
-    for (const path of request.removed) delete files[path];
-    Object.assign(files, request.changed);
+    for (const path of request.removed) files.delete(path);
+    for (const [path, text] of Object.entries(request.changed)) files.set(path, text);
     for (const [path, edits] of Object.entries(request.patched)) {
-      const patched = applyEdits(files[path], edits);
+      const patched = applyEdits(files.get(path), edits);
       if (patched === undefined) {
         post({
           type: 'failed',
@@ -61,11 +62,11 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
         });
         return;
       }
-      files[path] = patched;
+      files.set(path, patched);
     }
-    last = checker.check(files, {
+    last = checker.check(ownRecord(files), {
       profile: request.profile,
-      formats: request.formats,
+      formats: ownRecord(Object.entries(request.formats)),
       // fast-agent writes the day it loads a card into {{currentDate}}: here, the day of this check.
       today: localCalendarDate(new Date()),
     });
@@ -102,4 +103,14 @@ function applyEdits(text: string | undefined, edits: readonly TextEdit[]): strin
     text = text.slice(0, e.from) + e.insert + text.slice(e.to);
   }
   return text;
+}
+
+/**
+ * A null-prototype object of `entries`: a lookup of a path that is not there gives undefined, never an
+ * inherited member such as `Object.prototype.constructor`.
+ */
+function ownRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
+  const record = Object.create(null) as Record<string, T>;
+  for (const [key, value] of entries) record[key] = value;
+  return record;
 }

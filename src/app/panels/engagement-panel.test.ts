@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeSpec } from '../../core/index.ts';
+import { analyzeSpec, prepareEngagement } from '../../core/index.ts';
+import { STOPPED_TEXT } from '../engagement/cel-evaluator.ts';
 import {
   describeValue,
   engagementView,
+  evaluationView,
   initialEngagement,
   MAX_VALUE_CHARS,
 } from './engagement-panel.ts';
@@ -59,5 +61,42 @@ describe('describeValue', () => {
     const text = describeValue('x'.repeat(1000));
     expect(text.length).toBe(MAX_VALUE_CHARS);
     expect(text.endsWith('…')).toBe(true);
+  });
+});
+
+describe('evaluationView', () => {
+  const { expressions } = prepareEngagement(extras, '{}');
+
+  it('shows a stopped expression as stopped with the reason, beside evaluated and pending ones', () => {
+    const view = evaluationView({
+      id: 1,
+      engagementError: null,
+      expressions,
+      outcomes: [
+        { kind: 'stopped', reason: STOPPED_TEXT },
+        { kind: 'done', result: { ...expressions[1]!, ok: true, value: true, passed: true } },
+        { kind: 'pending' },
+      ],
+      finished: false,
+    });
+    expect(view.rows.map((r) => [r.status, r.text])).toEqual([
+      ['stopped', STOPPED_TEXT],
+      ['pass', 'true'],
+      ['pending', 'evaluating…'],
+    ]);
+    expect(view.rows[0]!.source).toBe(expressions[0]!.source);
+    expect(view.pending).toBe(true);
+  });
+
+  it('shows an Engagement error alone, and nothing yet before the first answer', () => {
+    const refused = evaluationView({
+      id: 1,
+      engagementError: 'bad',
+      expressions,
+      outcomes: [],
+      finished: true,
+    });
+    expect(refused).toEqual({ error: 'bad', rows: [], pending: false });
+    expect(evaluationView(null)).toEqual({ error: null, rows: [], pending: true });
   });
 });

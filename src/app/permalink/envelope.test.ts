@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILES, parseEnvelope, serializeEnvelope, type PermalinkEnvelope } from './envelope.ts';
+import { decodePermalink, encodePermalink } from './permalink.ts';
 
 const sample: PermalinkEnvelope = {
   files: { 'agents/a.md': 'A', 'b.yaml': 'B' },
@@ -115,5 +116,45 @@ describe('parseEnvelope', () => {
     ['a format choice that is not a pair', { m: [['a.md']] }],
   ])('reports %s as invalid content', (_, overrides) => {
     expect(reasonOf(wire(overrides))).toBe('invalid-content');
+  });
+});
+
+describe('paths named like members of Object.prototype', () => {
+  const NAMES = [
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    '__proto__',
+    'isPrototypeOf',
+    '__defineGetter__',
+  ];
+  // Built entry by entry: an object literal would make `__proto__` the prototype, not a file.
+  const files = Object.fromEntries(NAMES.map((name) => [name, `text of ${name}`]));
+  const formats = Object.fromEntries(NAMES.map((name) => [name, 'agentcard' as const]));
+
+  it('keeps every one as a file, with its format choice, through an envelope round trip', () => {
+    for (const active of NAMES) {
+      const parsed = parseEnvelope(serializeEnvelope({ files, active, profile: 'rfc', formats }));
+      expect(parsed.ok).toBe(true);
+      if (!parsed.ok) continue;
+      expect(Object.keys(parsed.envelope.files)).toEqual(NAMES);
+      for (const name of NAMES) {
+        expect(Object.hasOwn(parsed.envelope.files, name)).toBe(true);
+        expect(parsed.envelope.files[name]).toBe(`text of ${name}`);
+        expect(Object.hasOwn(parsed.envelope.formats!, name)).toBe(true);
+      }
+      expect(parsed.envelope.active).toBe(active);
+    }
+  });
+
+  it('keeps them through a whole permalink round trip', async () => {
+    const link = await encodePermalink({ files, active: '__proto__', profile: 'rfc' });
+    const decoded = await decodePermalink(link);
+    expect(decoded.ok && Object.entries(decoded.envelope.files)).toEqual(Object.entries(files));
+  });
+
+  it('does not take an inherited member for a file: a path missing from the files is refused', () => {
+    for (const name of NAMES) expect(reasonOf(wire({ a: name })), name).toBe('invalid-content');
   });
 });

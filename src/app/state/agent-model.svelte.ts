@@ -10,15 +10,19 @@ import type {
 import {
   AnalysisClient,
   type AnalysisEvent,
+  type CheckProgress,
   type WorkerFactory,
 } from '../analysis/analysis-client.ts';
 import type { AgentSummary, CardRef, TextEdit } from '../analysis/protocol.ts';
 import { EXAMPLES, type Example } from '../examples.ts';
 import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
 import { createAutosave } from '../storage/autosave.ts';
+import { createEditJournal, type EditJournal } from '../storage/edit-journal.ts';
+import { recoverJournals } from '../storage/journal-recovery.ts';
 import { createTabSync } from '../storage/tab-sync.ts';
 import type { SaveResult, WorkspaceStore } from '../storage/workspace-store.ts';
 import { freePath } from '../files/free-path.ts';
+import { ownValue, withEntries, withEntry } from './own-entries.ts';
 import { countProblems } from './problem-counts.ts';
 import type { ReloadMode, Workspace, WorkspaceMeta } from './workspace-types.ts';
 
@@ -68,6 +72,8 @@ export interface ModelHost {
    * round trip, so nothing is reported twice.
    */
   selectFirstCard?: boolean;
+  /** The write-ahead journal of edits (default: one that keeps nothing). */
+  journal?: EditJournal;
 }
 
 let idCounter = 0;
@@ -116,6 +122,8 @@ export class AgentModel {
    * Kept apart from `analysis` so that a keystroke does not hand every panel a new result object.
    */
   analysisStale = $state(true);
+  /** The check in flight when it has run past a second (for "checking … 3 s" and Cancel), else null. */
+  checkProgress = $state.raw<CheckProgress | null>(null);
   /** Problems of the shown analysis per severity (every panel's counts come from here). */
   readonly problemCounts = $derived(countProblems(this.analysis.diagnostics));
   selected = $state.raw<CompiledAgent | null>(null);
@@ -134,10 +142,18 @@ export class AgentModel {
   private revealSeq = 0;
   private conflict = false;
   private hiding = false;
+  private readonly journal: EditJournal;
+  /** Counts changes; `savedSeq` is the count the last lasting save held, `snapshotSeq` the one being saved. */
+  private changeSeq = 0;
+  private snapshotSeq = 0;
+  private savedSeq = 0;
+  /** False when the last change could not be journalled (too large, or no session storage). */
+  private journalled = true;
 
   constructor(private readonly host: ModelHost) {
     this.client = new AnalysisClient(host.makeWorker, (event) => this.onAnalysis(event));
     this.storageKind = host.store.kind;
+    this.journal = host.journal ?? createEditJournal(undefined);
     if (host.storeProblem) this.banner({ id: 'storage', kind: 'warning', text: host.storeProblem });
     this.autosave = createAutosave(
       host.store,
@@ -154,6 +170,7 @@ export class AgentModel {
 
   /** Opens the app: a permalink in `hash` opens as a new workspace; otherwise the last one, or an example. */
   async open(hash: string, lastId: string | undefined): Promise<{ openedLink: boolean }> {
+    lastId = (await this.recoverJournal()) ?? lastId;
     const openedLink = hash.startsWith('#v') && (await this.openPermalink(hash));
     if (!openedLink) {
       const stored = lastId ? await this.host.store.load(lastId).catch(() => undefined) : undefined;
@@ -177,7 +194,7 @@ export class AgentModel {
 
   /** The text of the active file ('' when none). */
   get activeText(): string {
-    return this.workspace.files[this.workspace.active] ?? '';
+    return ownValue(this.workspace.files, this.workspace.active) ?? '';
   }
 
   /**
@@ -185,9 +202,10 @@ export class AgentModel {
    * previous text into `text`: the analysis worker is then sent the edit instead of the whole file.
    */
   editFile(path: string, text: string, edit: TextEdit | null = null): void {
-    if (this.workspace.files[path] === text) return;
+    if (ownValue(this.workspace.files, path) === text) return;
     this.client.edited(path, edit, text);
-    this.workspace.files[path] = text;
+    if (Object.hasOwn(this.workspace.files, path)) this.workspace.files[path] = text;
+    else this.workspace.files = withEntry(this.workspace.files, path, text);
     this.markChanged();
   }
 
@@ -201,11 +219,14 @@ export class AgentModel {
   /** Adds a file (or several); existing paths get a numbered name instead of being overwritten. */
   addFiles(files: Record<string, string>, activate = true): string[] {
     const added: string[] = [];
+    const entries: [string, string][] = [];
     for (const [path, text] of Object.entries(files)) {
-      const free = this.freePath(cleanPath(path) || 'untitled.md');
-      this.workspace.files[free] = text;
+      const free = this.freePath(cleanPath(path) || 'untitled.md', added);
+      entries.push([free, text]);
       added.push(free);
     }
+    // A new object, not assignments to the state proxy: see own-entries.ts (a file may be `constructor`).
+    this.workspace.files = withEntries(this.workspace.files, entries);
     if (activate && added[0]) this.workspace.active = added[0];
     this.markChanged();
     return added;
@@ -226,20 +247,13 @@ export class AgentModel {
     if (!target) return 'A file needs a name.';
     if (target === from) return null;
     if (Object.hasOwn(this.workspace.files, target)) return `${target} exists already.`;
-    const text = this.workspace.files[from];
+    const text = ownValue(this.workspace.files, from);
     if (text === undefined) return `${from} is not in the workspace.`;
-    delete this.workspace.files[from];
-    this.workspace.files[target] = text;
+    const { files, history, formats } = this.workspace;
+    this.workspace.files = renamed(files, from, target)!;
     if (this.workspace.active === from) this.workspace.active = target;
-    if (this.workspace.history?.[from] !== undefined) {
-      this.workspace.history[target] = this.workspace.history[from];
-      delete this.workspace.history[from];
-    }
-    const format = this.workspace.formats?.[from];
-    if (format !== undefined && this.workspace.formats) {
-      delete this.workspace.formats[from];
-      this.workspace.formats[target] = format;
-    }
+    if (history) this.workspace.history = renamed(history, from, target);
+    if (formats) this.workspace.formats = renamed(formats, from, target);
     this.markChanged();
     return null;
   }
@@ -257,8 +271,9 @@ export class AgentModel {
 
   /** Stores the editor's serialised undo history of a file (saved with the workspace). */
   setHistory(path: string, json: unknown): void {
-    if (!this.workspace.history) this.workspace.history = {};
-    this.workspace.history[path] = json;
+    if (this.workspace.history && Object.hasOwn(this.workspace.history, path))
+      this.workspace.history[path] = json;
+    else this.workspace.history = withEntry(this.workspace.history, path, json);
     if (!this.host.persist || this.conflict) return;
     if (this.saveState !== 'off') this.saveState = 'unsaved';
     // While the page is going away the editor hands over its last history after our own flush began.
@@ -294,12 +309,11 @@ export class AgentModel {
   /** Reads a file as `format` instead of the detected format; null goes back to detection. */
   setFormat(path: string, format: FormatId | null): void {
     if (!Object.hasOwn(this.workspace.files, path)) return;
-    if ((this.workspace.formats?.[path] ?? null) === format) return;
+    if ((ownValue(this.workspace.formats, path) ?? null) === format) return;
     if (format === null) {
       if (this.workspace.formats) delete this.workspace.formats[path];
     } else {
-      if (!this.workspace.formats) this.workspace.formats = {};
-      this.workspace.formats[path] = format;
+      this.workspace.formats = withEntry(this.workspace.formats, path, format);
     }
     this.markChanged(true, true);
   }
@@ -337,6 +351,11 @@ export class AgentModel {
       });
       return [];
     }
+  }
+
+  /** Stops a long check (the status line's Cancel); the next edit checks again. */
+  cancelCheck(): void {
+    this.client.cancel();
   }
 
   /** Runs analysis now (explicit reload mode: Ctrl/Cmd+Enter). */
@@ -460,6 +479,7 @@ export class AgentModel {
   }
 
   async deleteWorkspace(id: string): Promise<void> {
+    this.journal.clear(id);
     await this.host.store.remove(id).catch(() => undefined);
     if (id === this.workspace.id) {
       await this.refreshList();
@@ -479,6 +499,14 @@ export class AgentModel {
       profile: this.workspace.profile,
       ...(Object.keys(formats).length > 0 ? { formats } : {}),
     });
+  }
+
+  /**
+   * True while a change is neither saved where it outlives the page nor in the edit journal (the workspace is
+   * too large for it, or the browser gives no session storage): leaving the page now would lose it.
+   */
+  get unsavedAtRisk(): boolean {
+    return this.host.persist && !this.journalled && this.changeSeq !== this.savedSeq;
   }
 
   /** Saves now (before unload). */
@@ -526,6 +554,11 @@ export class AgentModel {
 
   private markChanged(content = true, forceAnalysis = false): void {
     this.workspace.updatedAt = Date.now();
+    if (this.host.persist) {
+      // Written before anything asynchronous: a reload a moment from now must find this change.
+      this.changeSeq += 1;
+      this.journalled = this.journal.write(this.journalSnapshot());
+    }
     if (this.host.persist && !this.conflict) {
       if (this.saveState !== 'off') this.saveState = 'unsaved';
       this.autosave.schedule();
@@ -575,6 +608,8 @@ export class AgentModel {
         const card = r.cards.find((c) => c.file === file && c.line === line);
         if (card) this.selection = { file, index: card.index };
       }
+    } else if (event.kind === 'progress') {
+      this.checkProgress = event.running;
     } else if (event.kind === 'selected') {
       this.selected = event.selected;
     } else if (event.kind === 'restarted') {
@@ -602,17 +637,62 @@ export class AgentModel {
   }
 
   private snapshotForSave(): Workspace {
+    this.snapshotSeq = this.changeSeq;
     return $state.snapshot(this.workspace) as Workspace;
   }
 
+  /** The workspace as the journal keeps it: plain data, without the undo history (not journalled). */
+  private journalSnapshot(): Workspace {
+    const { id, name, active, profile, reloadMode, revision, updatedAt, formats } = this.workspace;
+    return {
+      id,
+      name,
+      files: this.plainFiles(),
+      active,
+      profile,
+      reloadMode,
+      revision,
+      updatedAt,
+      ...(formats ? { formats: Object.fromEntries(Object.entries(formats)) } : {}),
+    };
+  }
+
+  /**
+   * Replays the edit journal into the store (edits a reload or a navigation cut short). Resolves with the
+   * workspace to open first, if the journal names one.
+   */
+  private async recoverJournal(): Promise<string | undefined> {
+    if (!this.host.persist) return undefined;
+    const recovery = await recoverJournals(this.host.store, this.journal, (ws) => ({
+      ...makeWorkspace(`${ws.name} (recovered edits)`, ws.files, ws.active, ws.profile),
+      reloadMode: ws.reloadMode,
+      ...(ws.formats ? { formats: ws.formats } : {}),
+    }));
+    if (recovery.copies.length > 0)
+      this.banner({
+        id: 'journal-copies',
+        kind: 'warning',
+        text: `Edits not saved before the page was left were changed meanwhile in another tab; they are kept as ${recovery.copies.map((c) => `"${c.name}"`).join(', ')}.`,
+      });
+    return recovery.newest;
+  }
+
   private onSaved(result: SaveResult, saved: Workspace): void {
+    const lasting = result.ok && this.host.store.kind !== 'memory';
     if (saved.id !== this.workspace.id) {
       // A save of the workspace we switched away from: only the list changes.
+      if (lasting) this.journal.clear(saved.id);
       void this.refreshList();
       return;
     }
     if (result.ok) {
       this.workspace.revision = result.revision;
+      if (lasting) {
+        this.savedSeq = this.snapshotSeq;
+        // Changes made while saving stay journalled, now on top of the new revision.
+        if (this.snapshotSeq === this.changeSeq) this.journal.clear(saved.id);
+        else this.journalled = this.journal.write(this.journalSnapshot());
+      }
       if (this.host.store.kind !== 'memory') this.saveState = 'saved';
       this.dismiss('storage-save');
       this.tabs.announce(this.workspace.id, this.workspace.revision);
@@ -645,6 +725,8 @@ export class AgentModel {
   }
 
   private async forkWorkspace(): Promise<void> {
+    // The copy holds these edits now: the journal must not replay them as a second copy.
+    this.journal.clear(this.workspace.id);
     const copy = makeWorkspace(
       `${this.workspace.name} (copy)`,
       $state.snapshot(this.workspace.files) as Record<string, string>,
@@ -662,9 +744,22 @@ export class AgentModel {
     this.workspaces = list.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
-  private freePath(path: string): string {
-    return freePath(path, (p) => Object.hasOwn(this.workspace.files, p));
+  /** `path`, or a numbered variant of it (before its whole extension), that is neither a file nor in `taken`. */
+  private freePath(path: string, taken: readonly string[] = []): string {
+    return freePath(path, (p) => Object.hasOwn(this.workspace.files, p) || taken.includes(p));
   }
+}
+
+/** `record` with the own entry `from` moved to `to` (in place of the entry order), or undefined. */
+function renamed<T>(
+  record: Readonly<Record<string, T>> | undefined,
+  from: string,
+  to: string,
+): Record<string, T> | undefined {
+  if (record === undefined) return undefined;
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [key === from ? to : key, value] as const),
+  );
 }
 
 /** Normalises a user-typed path: `/` separators, no leading `/` or `./`, no `..`, no empty segments. */

@@ -42,3 +42,16 @@ describe('filesOfInlineCards', () => {
     expect(filesOfInlineCards([])).toEqual({});
   });
 });
+
+describe('inline cards named like members of Object.prototype', () => {
+  it('keeps each as a file of its own, numbered when used twice', () => {
+    const names = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__'];
+    names.push('isPrototypeOf', '__defineGetter__');
+    const files = filesOfInlineCards(
+      [...names, '__proto__'].map((file) => ({ file, text: `text of ${file}` })),
+    );
+    expect(Object.keys(files)).toEqual([...names, '__proto__-2']);
+    expect(Object.hasOwn(files, '__proto__')).toBe(true);
+    expect(files['constructor']).toBe('text of constructor\n');
+  });
+});

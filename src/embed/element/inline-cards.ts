@@ -17,12 +17,13 @@ export interface InlineCard {
  * twice gets a number (`card-2.md`). Each text is `dedent`ed. Empty when there are no cards.
  */
 export function filesOfInlineCards(cards: readonly InlineCard[]): Record<string, string> {
-  const files: Record<string, string> = {};
+  const files = new Map<string, string>();
   for (const { file, text } of cards) {
     const name = freeName(files, file?.trim() || 'card.md');
-    files[name] = dedent(text);
+    files.set(name, dedent(text));
   }
-  return files;
+  // fromEntries defines own properties: a card called `__proto__` stays a file.
+  return Object.fromEntries(files);
 }
 
 /**
@@ -47,10 +48,9 @@ export function dedent(text: string): string {
   return lines.map((line) => line.slice(Math.min(common.length, line.length))).join('\n') + '\n';
 }
 
-function freeName(files: Record<string, string>, name: string): string {
-  if (!Object.hasOwn(files, name)) return name;
+function freeName(files: ReadonlyMap<string, string>, name: string): string {
+  if (!files.has(name)) return name;
   const dot = name.lastIndexOf('.');
   const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  for (let n = 2; ; n++)
-    if (!Object.hasOwn(files, `${base}-${n}${ext}`)) return `${base}-${n}${ext}`;
+  for (let n = 2; ; n++) if (!files.has(`${base}-${n}${ext}`)) return `${base}-${n}${ext}`;
 }

@@ -33,39 +33,72 @@ export interface EngagementEvaluation {
   results: ExpressionResult[];
 }
 
+/** A sample Engagement made ready for evaluation, or why it cannot be used. */
+export type PreparedEngagement =
+  | {
+      engagementError: null;
+      /** The spec's expressions, in its order. */
+      expressions: SpecExpression[];
+      /** The Engagement as CEL variables (structured-cloneable: plain objects, arrays, bigints). */
+      context: Record<string, unknown>;
+    }
+  | { engagementError: string; expressions: SpecExpression[]; context: null };
+
 /**
- * Evaluates every assertion and `exposes` expression of the spec whose compiled extras are `extras`
- * against the Engagement in `engagementText` (JSON). Whole numbers in the JSON are CEL `int`s, others
- * `double`s. Pure; never throws; results are plain JSON.
+ * Reads the spec's expressions from `extras` and parses the Engagement JSON in `engagementText` (whole numbers
+ * become CEL `int`s, others `double`s). Pure; never throws. Split from `evaluateExpression` so a caller can
+ * evaluate the expressions one at a time (under a time limit each).
  */
-export function evaluateEngagement(extras: unknown, engagementText: string): EngagementEvaluation {
+export function prepareEngagement(extras: unknown, engagementText: string): PreparedEngagement {
   const { expressions } = readSpecView(extras);
+  const refuse = (engagementError: string): PreparedEngagement => ({
+    engagementError,
+    expressions,
+    context: null,
+  });
   if (engagementText.length > MAX_ENGAGEMENT_CHARS)
-    return {
-      engagementError: `The Engagement is larger than ${MAX_ENGAGEMENT_CHARS} characters`,
-      results: [],
-    };
+    return refuse(`The Engagement is larger than ${MAX_ENGAGEMENT_CHARS} characters`);
   let engagement: unknown;
   try {
     engagement = JSON.parse(engagementText);
   } catch (error) {
-    return {
-      engagementError: `The Engagement is not valid JSON: ${errorSummary(error)}`,
-      results: [],
-    };
+    return refuse(`The Engagement is not valid JSON: ${errorSummary(error)}`);
   }
   if (typeof engagement !== 'object' || engagement === null || Array.isArray(engagement))
-    return { engagementError: 'The Engagement must be a JSON object', results: [] };
+    return refuse('The Engagement must be a JSON object');
   const context = toCelValue(engagement, 0);
   if (context === TOO_DEEP)
-    return {
-      engagementError: `The Engagement is nested deeper than ${MAX_DEPTH} levels`,
-      results: [],
-    };
+    return refuse(`The Engagement is nested deeper than ${MAX_DEPTH} levels`);
+  return { engagementError: null, expressions, context: context as Record<string, unknown> };
+}
+
+/**
+ * Evaluates every assertion and `exposes` expression of the spec whose compiled extras are `extras`
+ * against the Engagement in `engagementText` (JSON). Whole numbers in the JSON are CEL `int`s, others
+ * `double`s. Pure; never throws; results are plain JSON. Runs without a time limit: a hostile expression
+ * (a catastrophic regex in `matches()`) can take minutes, so interactive callers evaluate one expression at a
+ * time with `prepareEngagement` and `evaluateExpression` in a worker they can stop.
+ */
+export function evaluateEngagement(extras: unknown, engagementText: string): EngagementEvaluation {
+  const prepared = prepareEngagement(extras, engagementText);
+  if (prepared.engagementError !== null)
+    return { engagementError: prepared.engagementError, results: [] };
+  const { expressions, context } = prepared;
   return {
     engagementError: null,
-    results: expressions.map((e) => evaluateOne(e, context as Record<string, unknown>)),
+    results: expressions.map((e) => evaluateExpression(e, context)),
   };
+}
+
+/**
+ * Evaluates one expression against a prepared Engagement context (`prepareEngagement`): a guardrail against
+ * its tool's output, the others against the Engagement. Never throws; may run as long as the expression does.
+ */
+export function evaluateExpression(
+  expression: SpecExpression,
+  engagement: Record<string, unknown>,
+): ExpressionResult {
+  return evaluateOne(expression, engagement);
 }
 
 function evaluateOne(
