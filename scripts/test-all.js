@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The project's whole test run (`npm test`): formatting, type check, unit tests, end-to-end tests.
+ * The project's whole test run (`npm test`): formatting, type check, unit tests, the mutation check
+ * of the golden corpus (scripts/mutation-check.js), end-to-end tests.
  *
  * Before the suites it makes sure node_modules matches package-lock.json (`npm ci` when it is
  * missing or older than the lockfile) and, for Playwright, that Debian's Chromium is at
@@ -8,8 +9,8 @@
  * shown live; a suite that fails does not stop the ones after it.
  *
  * The last line printed is the totals over all suites, `N passed, N failed, N skipped`, counting
- * individual tests for vitest and Playwright (read from their JSON reports) and one test each for
- * prettier and svelte-check. Exits 1 when anything failed, 0 otherwise.
+ * individual tests for vitest and Playwright (read from their JSON reports), one test per mutation
+ * (failed when the golden corpus lets it survive) and one test each for prettier and svelte-check. Exits 1 when anything failed, 0 otherwise.
  *
  * Plain Node (no dependencies), so it can run before node_modules exists.
  */
@@ -24,6 +25,8 @@ const RESULTS_DIR = path.join(ROOT, 'test-results');
 const VITEST_REPORT = path.join(RESULTS_DIR, 'vitest.json');
 // Written by the json reporter configured in playwright.config.ts: keep the two in step.
 const PLAYWRIGHT_REPORT = path.join(RESULTS_DIR, 'playwright.json');
+// Written by scripts/mutation-check.js --report.
+const MUTATION_REPORT = path.join(RESULTS_DIR, 'mutation.json');
 const MINUTE = 60_000;
 
 /** @typedef {{ code: number, timedOut: boolean }} RunResult */
@@ -210,6 +213,26 @@ async function runVitest() {
 }
 
 /**
+ * The mutation check: one test per mutation, passed when the golden corpus kills it.
+ * @returns {Promise<SuiteResult>}
+ */
+async function runMutationCheck() {
+  const args = ['scripts/mutation-check.js', '--report', MUTATION_REPORT];
+  banner(`mutation check: node ${args.join(' ')}`);
+  const started = Date.now();
+  rmSync(MUTATION_REPORT, { force: true });
+  const result = await run(process.execPath, args, { timeoutMs: 4 * MINUTE });
+  const results = readReport(MUTATION_REPORT)?.results ?? [];
+  const killed = results.filter((/** @type {any} */ r) => r.status === 'killed').length;
+  return suiteResult(
+    'mutations',
+    result,
+    { passed: killed, failed: results.length - killed, skipped: 0 },
+    started,
+  );
+}
+
+/**
  * Makes sure Debian's Chromium is installed, installing it with apt-get when we are root.
  * @returns {Promise<string | null>} why it is not available, or null when it is
  */
@@ -291,6 +314,7 @@ async function main() {
     ),
   );
   suites.push(await runVitest());
+  suites.push(await runMutationCheck());
   suites.push(await runPlaywright());
 
   banner(`summary (${((Date.now() - started) / 1000).toFixed(0)} s)`);

@@ -44,10 +44,22 @@ function walk(dir: string): string[] {
   );
 }
 
-/** The part of a result a golden file pins: agents (name, type, file, line) and diagnostics by position. */
+/**
+ * The part of a result a golden file pins: agents (name, type, file, line), the split, diagnostics by
+ * position, and what a user reads in the output panel and in `check --json`: every compiled card's
+ * `data` (the AgentConfig, instruction included) and `history` (the merged message history), in full,
+ * for cards with errors too.
+ */
 export function summarize(result: CheckResult) {
   return {
     agents: result.agents.map((a) => ({ name: a.name, type: a.type, file: a.file, line: a.line })),
+    compiled: result.compiled.map((a) => ({
+      file: a.file,
+      name: a.name,
+      ok: a.ok,
+      data: a.data,
+      history: a.history,
+    })),
     cards: result.cards.map((c) => ({
       file: c.file,
       name: c.name,
