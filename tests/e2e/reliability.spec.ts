@@ -30,12 +30,14 @@ const STOPPED = 'evaluation stopped after 250 ms';
 
 /**
  * The page answered throughout, and no task held its main thread long. Evaluated on the main thread, the
- * regex alone freezes it for ~50 s. The bounds leave room for a machine shared with other work (a task's
- * duration is wall-clock time, CPU waits included): on a quiet machine both stay well under 100 ms.
+ * regex alone freezes it for ~50 s and the nested comprehensions for seconds, so a regression lands far
+ * above these bounds. The bounds leave room for a 2-core machine running a whole suite: a task's duration
+ * is wall-clock time, CPU waits included, and the embed's own start-up (CodeMirror, the first check) was
+ * seen at 276 ms there. On a quiet machine both stay under 100 ms.
  */
 function expectResponsive(watched: { slowestRoundTrip: number; longestTask: number }): void {
-  expect(watched.longestTask).toBeLessThan(250);
-  expect(watched.slowestRoundTrip).toBeLessThan(1000);
+  expect(watched.longestTask).toBeLessThan(1_000);
+  expect(watched.slowestRoundTrip).toBeLessThan(2_000);
 }
 
 test.describe('Reliability under hostile input', () => {
