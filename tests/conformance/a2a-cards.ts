@@ -1,4 +1,6 @@
-import type { Random } from '../fuzz/random.ts';
+import * as fc from 'fast-check';
+import { sometimes } from '../fuzz/fuzz-run.ts';
+import { position, scaled } from '../fuzz/mutate.ts';
 
 /**
  * Hand-written A2A v0.3.0 cards for the conformance and fuzz tests, together using every definition of
@@ -184,38 +186,60 @@ function set(target: Record<string, unknown>, key: string, value: unknown): void
   });
 }
 
+/** A structural edit of a card, as data: where (a position among its nodes), what, and with which value. */
+export interface CardEdit {
+  at: number;
+  op: 'delete' | 'replace' | 'add key' | 'repeat item';
+  value: unknown;
+  key: string;
+  /** For `delete` at the root: the whole card replaced by `value` (rare: mostly it says little). */
+  replaceRoot: true | undefined;
+  /** For `repeat item`: which item (a position). */
+  item: number;
+}
+
 /**
- * A copy of `card` with 1–3 structural edits: a property or item deleted, a value replaced by one of
- * `VALUE_POOL`, a property from `KEY_POOL` added, an item repeated. Own `__proto__` keys stay data.
+ * One to three structural edits: a property or item deleted, a value replaced by one of `VALUE_POOL`, a
+ * property from `KEY_POOL` added, an item repeated.
  */
-export function mutateCard(card: unknown, random: Random): unknown {
+export const cardEdits: fc.Arbitrary<CardEdit[]> = fc.array(
+  fc.record({
+    at: position,
+    op: fc.constantFrom('delete', 'replace', 'add key', 'repeat item'),
+    value: fc.constantFrom(...VALUE_POOL),
+    key: fc.constantFrom(...KEY_POOL),
+    replaceRoot: sometimes(10, fc.constant(true as const)),
+    item: position,
+  }),
+  { minLength: 1, maxLength: 3 },
+);
+
+/** A copy of `card` with `edits` applied in order. Own `__proto__` keys stay data. */
+export function applyCardEdits(card: unknown, edits: readonly CardEdit[]): unknown {
   let out: unknown = JSON.parse(JSON.stringify(card));
-  const rounds = random.between(1, 3);
-  for (let round = 0; round < rounds; round++) {
+  for (const edit of edits) {
     const paths = allPaths(out, [], []);
-    const path = random.pick(paths);
-    const op = random.int(4);
-    const value = JSON.parse(JSON.stringify(random.pick(VALUE_POOL))) as unknown;
+    const path = paths[scaled(edit.at, paths.length)]!;
+    const value = JSON.parse(JSON.stringify(edit.value)) as unknown;
     if (path.length === 0) {
-      if (op === 0 && random.chance(0.1)) out = value;
+      if (edit.op === 'delete' && edit.replaceRoot) out = value;
       continue;
     }
     const parent = at(out, path.slice(0, -1)) as Record<string | number, unknown> | unknown[];
     const key = path[path.length - 1]!;
     const node = at(out, path);
-    if (op === 0) {
+    if (edit.op === 'delete') {
       if (Array.isArray(parent)) parent.splice(key as number, 1);
       else delete parent[key];
-    } else if (op === 1) {
+    } else if (edit.op === 'replace') {
       if (Array.isArray(parent)) parent[key as number] = value;
       else set(parent as Record<string, unknown>, key as string, value);
-    } else if (op === 2) {
+    } else if (edit.op === 'add key') {
       const target =
         typeof node === 'object' && node !== null && !Array.isArray(node) ? node : parent;
-      if (!Array.isArray(target))
-        set(target as Record<string, unknown>, random.pick(KEY_POOL), value);
+      if (!Array.isArray(target)) set(target as Record<string, unknown>, edit.key, value);
     } else if (Array.isArray(node) && node.length > 0) {
-      node.push(JSON.parse(JSON.stringify(random.pick(node))));
+      node.push(JSON.parse(JSON.stringify(node[scaled(edit.item, node.length)])));
     }
   }
   return out;

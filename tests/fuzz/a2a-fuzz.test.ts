@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/core/agentcard/compile-card.ts';
 import type { EmitSource, FormatAnalysis } from '../../src/core/formats/format-module.ts';
@@ -10,17 +11,16 @@ import {
   FORMAT_IDS,
   formatModule,
 } from '../../src/core/index.ts';
-import { mutateCard, richCard, VALUE_POOL } from '../conformance/a2a-cards.ts';
+import { applyCardEdits, cardEdits, richCard, VALUE_POOL } from '../conformance/a2a-cards.ts';
 import { samplesDir } from '../conformance/shared-samples.ts';
-import { mutate } from './mutate.ts';
-import { countFromEnv, inputSeed, Random, runSeed } from './random.ts';
+import { countFromEnv, fuzzParameters, SEED, sometimes, throwOnFailure } from './fuzz-run.ts';
+import { applyMutations, mutations } from './mutate.ts';
 import { findMalformations } from './well-formed.ts';
 
 // The A2A reader's promise: whatever the text, it returns positioned, cloneable diagnostics and never
 // throws; it accepts exactly the texts JSON.parse accepts; and the emitter, whatever the agent, writes a
 // card the reader accepts. Reproducible from FUZZ_SEED; A2A_FUZZ_COUNT sets the number of inputs.
 
-const SEED = runSeed(process.env);
 const COUNT = countFromEnv(process.env, 'A2A_FUZZ_COUNT', 2000);
 console.log(`a2a fuzz: FUZZ_SEED=${SEED} A2A_FUZZ_COUNT=${COUNT}`);
 
@@ -81,31 +81,37 @@ function parsesAsJson(text: string): boolean {
 describe('A2A fuzz', () => {
   const seeds = seedTexts();
 
-  it('never throws, keeps ranges inside the text, and reads JSON exactly as JSON.parse does', () => {
-    const failures: string[] = [];
-    for (let i = 0; i < COUNT && failures.length < 5; i++) {
-      const random = new Random(inputSeed(SEED, i));
-      const { text, applied } = mutate(random.pick(seeds), random, random.pick(seeds));
-      const label = `#${i} (${applied.join(', ')})`;
-      try {
+  it(`never throws, keeps ranges inside the text, and reads JSON exactly as JSON.parse does (${COUNT} inputs)`, () => {
+    const seed = fc.nat({ max: seeds.length - 1 });
+    const input = fc.record({
+      seed,
+      donor: seed,
+      mutations,
+      // A quarter of the inputs also go through the whole load-set check.
+      asLoadSet: sometimes(25, fc.constant(true)),
+    });
+    const details = fc.check(
+      fc.property(input, ({ seed, donor, mutations, asLoadSet }) => {
+        const text = applyMutations(seeds[seed]!, mutations, seeds[donor]!);
+        const problems: string[] = [];
         a2a.detect('agent.json', text);
         const analysis = analyzeA2aCard('agent.json', text);
-        for (const problem of malformations(analysis, text)) failures.push(`${label}: ${problem}`);
+        problems.push(...malformations(analysis, text));
         const syntax = analysis.diagnostics.find((d) => d.code === 'a2a-json-syntax');
         if (parsesAsJson(text) === (syntax !== undefined) && !syntax?.message.includes('Nested'))
-          failures.push(
-            `${label}: JSON.parse and the reader disagree (${syntax?.message ?? 'ok'})`,
-          );
-        if (i % 4 === 0) {
+          problems.push(`JSON.parse and the reader disagree (${syntax?.message ?? 'ok'})`);
+        if (asLoadSet) {
           const files = { 'agent.json': text, 'history.json': HISTORY };
           for (const problem of findMalformations(checkLoadSet(files), files))
-            failures.push(`${label}: checkLoadSet: ${problem}`);
+            problems.push(`checkLoadSet: ${problem}`);
         }
-      } catch (error) {
-        failures.push(`${label}: throws ${String(error)}`);
-      }
-    }
-    expect(failures).toEqual([]);
+        if (problems.length > 0) throw new Error(problems.join('; '));
+      }),
+      fuzzParameters(COUNT),
+    );
+    throwOnFailure(details, ([{ seed, donor, mutations, asLoadSet }]) => [
+      `text: ${JSON.stringify(applyMutations(seeds[seed]!, mutations, seeds[donor]!).slice(0, 400))}${asLoadSet ? ' (also as a load-set)' : ''}`,
+    ]);
   });
 
   it('reads pathological texts without throwing', () => {
@@ -134,37 +140,53 @@ describe('A2A fuzz', () => {
     }
   }, 60_000);
 
-  it('writes a card the reader accepts from any agent data', () => {
-    const failures: string[] = [];
-    const randomJson = (random: Random): Json =>
-      random.chance(0.3)
-        ? (mutateCard(richCard(), random) as Json)
-        : (JSON.parse(JSON.stringify(random.pick(VALUE_POOL))) as Json);
-    for (let i = 0; i < Math.ceil(COUNT / 4); i++) {
-      const random = new Random(inputSeed(SEED ^ 0xa2a, i));
-      const config: { [key: string]: Json } = {};
-      for (const key of ['name', 'description', 'instruction', 'servers', 'model', 'skills'])
-        if (random.chance(0.6)) config[key] = randomJson(random);
-      const source: EmitSource = {
-        name: random.pick(['a', '', ' ', 'Ünïcode агент', 'x'.repeat(300)]),
-        format: random.pick(FORMAT_IDS),
-        data: { config, type: randomJson(random), url: randomJson(random) },
-        extras: { skills: randomJson(random), a2a: randomJson(random), other: randomJson(random) },
-      };
-      try {
-        const url = random.chance(0.5) ? { url: 'https://x.example.org' } : {};
-        const conversion = a2a.emit!(source, url);
+  it(`writes a card the reader accepts from any agent data (${Math.ceil(COUNT / 4)} agents)`, () => {
+    // A value of the pool, or (30%) a mutated card; shrinks toward the pool's plainer values.
+    const json: fc.Arbitrary<Json> = fc.oneof(
+      { withCrossShrink: true },
+      {
+        weight: 7,
+        arbitrary: fc.constantFrom(...VALUE_POOL).map((v) => structuredClone(v) as Json),
+      },
+      { weight: 3, arbitrary: cardEdits.map((edits) => applyCardEdits(richCard(), edits) as Json) },
+    );
+    const config = fc.record(
+      Object.fromEntries(
+        ['name', 'description', 'instruction', 'servers', 'model', 'skills'].map((key) => [
+          key,
+          sometimes(60, json),
+        ]),
+      ),
+    );
+    const source = fc.record({
+      name: fc.constantFrom('a', '', ' ', 'Ünïcode агент', 'x'.repeat(300)),
+      format: fc.constantFrom(...FORMAT_IDS),
+      config,
+      type: json,
+      url: json,
+      extras: fc.record({ skills: json, a2a: json, other: json }),
+      withUrl: fc.boolean(),
+    });
+    const details = fc.check(
+      fc.property(source, ({ name, format, config, type, url, extras, withUrl }) => {
+        const data = {
+          config: Object.fromEntries(Object.entries(config).filter(([, v]) => v !== undefined)),
+          type,
+          url,
+        } as EmitSource['data'];
+        const conversion = a2a.emit!(
+          { name, format, data, extras },
+          withUrl ? { url: 'https://x.example.org' } : {},
+        );
         for (const text of Object.values(conversion.files)) {
           const errors = analyzeA2aCard('agent.json', text).diagnostics.filter(
             (d) => d.severity === 'error',
           );
-          if (errors.length > 0) failures.push(`#${i}: ${errors[0]!.message}`);
+          if (errors.length > 0) throw new Error(errors[0]!.message);
         }
-      } catch (error) {
-        failures.push(`#${i}: throws ${String(error)}`);
-      }
-      if (failures.length >= 5) break;
-    }
-    expect(failures).toEqual([]);
+      }),
+      fuzzParameters(Math.ceil(COUNT / 4), 0xa2a),
+    );
+    throwOnFailure(details);
   });
 });

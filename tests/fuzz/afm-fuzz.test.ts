@@ -1,16 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkLoadSet, convertAgent, DIAGNOSTIC_CODES } from '../../src/core/index.ts';
 import { afmFormat } from '../../src/core/formats/afm/index.ts';
-import { mutate } from './mutate.ts';
-import { countFromEnv, inputSeed, Random, runSeed } from './random.ts';
+import { countFromEnv, fuzzParameters, SEED, throwOnFailure } from './fuzz-run.ts';
+import { applyMutations, mutations, type Mutation } from './mutate.ts';
 import { findMalformations } from './well-formed.ts';
 
 // Mutations of hand-written AFM files (every shape, the body rules, variables) never make the AFM
 // analysis or the conversions throw; results are structured-cloneable and every range lies in the text.
 // Reproducible from FUZZ_SEED; AFM_FUZZ_COUNT sets how many mutated inputs are tried.
 
-const SEED = runSeed(process.env);
 const COUNT = countFromEnv(process.env, 'AFM_FUZZ_COUNT', 800);
 console.log(`afm fuzz: FUZZ_SEED=${SEED} AFM_FUZZ_COUNT=${COUNT}`);
 
@@ -156,16 +156,27 @@ describe('AFM fuzz', () => {
   });
 
   it(`never throws on ${COUNT} mutated files`, () => {
-    const failures: string[] = [];
-    for (let i = 0; i < COUNT && failures.length < 20; i++) {
-      const random = new Random(inputSeed(SEED, i));
-      const seed = random.pick(SEEDS);
-      const { text, applied } = mutate(seed, random, random.pick(SEEDS));
-      const name = random.pick(NAMES);
-      for (const p of problemsOf(name, text))
-        failures.push(`input ${i} (${applied.join('+')}) as ${name}: ${p}`);
-    }
-    expect(failures).toEqual([]);
+    const seed = fc.nat({ max: SEEDS.length - 1 });
+    const input = fc.record({ seed, donor: seed, mutations, name: fc.constantFrom(...NAMES) });
+    const textOf = ({
+      seed,
+      donor,
+      mutations,
+    }: {
+      seed: number;
+      donor: number;
+      mutations: Mutation[];
+    }) => applyMutations(SEEDS[seed]!, mutations, SEEDS[donor]!);
+    const details = fc.check(
+      fc.property(input, (input) => {
+        const problems = problemsOf(input.name, textOf(input));
+        if (problems.length > 0) throw new Error(problems.join('; '));
+      }),
+      fuzzParameters(COUNT),
+    );
+    throwOnFailure(details, ([input]) => [
+      `${input.name}: ${JSON.stringify(textOf(input).slice(0, 400))}`,
+    ]);
   }, 120_000);
 
   it('stays bounded on pathological files', () => {

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import * as fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   Checker,
@@ -12,21 +13,21 @@ import {
   type ReadFileHook,
   type CheckResult,
   type DiagnosticCode,
+  type FormatId,
   type Profile,
 } from '../../src/core/index.ts';
 import { findPartitionBreaks } from './card-partition.ts';
 import { bundleCore, checkInWorker, removeCoreBundle } from './core-worker.ts';
-import { mutate } from './mutate.ts';
-import { countFromEnv, inputSeed, Random, runSeed } from './random.ts';
-import { INLINE_SEEDS, loadSampleSeeds, type Seed, type SeedRole } from './seeds.ts';
-import { shrink } from './shrink.ts';
+import { countFromEnv, fuzzParameters, SEED, sometimes, throwOnFailure } from './fuzz-run.ts';
+import { applyMutations, mutations } from './mutate.ts';
+import { INLINE_SEEDS, loadSampleSeeds, type Seed } from './seeds.ts';
 import { findMalformations } from './well-formed.ts';
 
 // The core's promise: whatever the text, `checkLoadSet` returns well-formed, cloneable data and never
 // throws or hangs. Inputs are mutations of real and hand-written cards plus hand-built pathological
-// cases. A run is reproducible from FUZZ_SEED; FUZZ_COUNT sets how many mutated inputs it tries.
+// cases, drawn by fast-check. A run is reproducible from FUZZ_SEED; FUZZ_COUNT sets how many mutated
+// inputs it tries; a failure shrinks and prints the FUZZ_PATH that replays it alone.
 
-const SEED = runSeed(process.env);
 const COUNT = countFromEnv(process.env, 'FUZZ_COUNT', 10_000);
 console.log(`core fuzz: FUZZ_SEED=${SEED} FUZZ_COUNT=${COUNT}`);
 
@@ -51,19 +52,13 @@ const MB = 1024 * 1024;
 // ---------------------------------------------------------------------------------------------------
 // Running one check and recording what went wrong
 
-/** One load-set check of a fuzz input, described well enough to replay it. */
+/** One load-set check of a fuzz input. */
 interface Trial {
   label: string;
   files: Record<string, string>;
   options: CheckOptions;
-  /** The file that holds the mutated text (what a shrinker cuts down). */
+  /** The file that holds the mutated text. */
   mutated: string;
-}
-
-interface Failure {
-  input: string;
-  trial: Trial;
-  problem: string;
 }
 
 /** Runs a check; the outcome is the result or the exception, never a throw. */
@@ -84,77 +79,18 @@ function describeError(error: unknown): string {
   return `thrown ${typeof error}: ${String(error)}`;
 }
 
-/** Everything wrong with checking `files`: an exception, a malformed result, or (rfc) a broken split. */
-function problemsOf(files: Record<string, string>, options: CheckOptions): string[] {
-  const { result, error } = attempt(files, options);
-  if (!result) return [`throws ${describeError(error)}`];
-  const problems = findMalformations(result, knownFiles(files, options));
-  if (options.profile === 'rfc') problems.push(...findPartitionBreaks(result, files));
-  return problems;
-}
-
-/** A failure's kind with numbers blanked, so the same bug found many times is shrunk and shown once. */
-function kindOf(problem: string): string {
-  return problem
-    .replace(/ at \S+:\d+-\d+/, '')
-    .replace(/\d+/g, '#')
-    .replace(/'[^']*'/g, "'…'");
-}
-
 const codesSeen = new Set<DiagnosticCode>();
 let checksRun = 0;
 
-/** Checks every trial of an input; adds what went wrong to `failures`. */
-function runTrials(input: string, trials: Trial[], failures: Failure[]): void {
-  for (const trial of trials) {
-    checksRun++;
-    const { result, error } = attempt(trial.files, trial.options);
-    const problems = result
-      ? findMalformations(result, knownFiles(trial.files, trial.options))
-      : [`throws ${describeError(error)}`];
-    if (result) {
-      for (const d of result.diagnostics) codesSeen.add(d.code);
-      if (trial.options.profile === 'rfc')
-        problems.push(...findPartitionBreaks(result, trial.files));
-    }
-    for (const problem of problems) failures.push({ input, trial, problem });
-  }
-}
-
-/**
- * Turns failures into a readable report: each distinct kind once, its input shrunk to a small reproducer
- * and written under the OS temp folder (the path is printed) so it can be replayed by hand.
- */
-function report(part: string, failures: Failure[]): string[] {
-  const kinds = new Map<string, Failure[]>();
-  for (const f of failures) {
-    const k = kindOf(f.problem);
-    kinds.set(k, [...(kinds.get(k) ?? []), f]);
-  }
-  const lines: string[] = [];
-  let shrunk = 0;
-  for (const [kind, list] of kinds) {
-    const first = list[0]!;
-    const { trial } = first;
-    let text = trial.files[trial.mutated]!;
-    if (shrunk++ < 6) {
-      const stillFails = (candidate: string) =>
-        problemsOf({ ...trial.files, [trial.mutated]: candidate }, trial.options).some(
-          (p) => kindOf(p) === kind,
-        );
-      text = shrink(text, stillFails, 600);
-    }
-    const dir = join(tmpdir(), `agentcard-fuzz-${SEED}`, part, String(shrunk));
-    for (const [path, content] of Object.entries({ ...trial.files, [trial.mutated]: text })) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), content);
-    }
-    writeFileSync(join(dir, 'options.json'), JSON.stringify(trial.options));
-    lines.push(
-      `${list.length}× ${first.problem}\n    first: ${first.input}, ${trial.label}\n    shrunk ${trial.mutated}: ${JSON.stringify(text.length > 400 ? `${text.slice(0, 400)}…` : text)}\n    files: ${dir}`,
-    );
-  }
-  return lines;
+/** Everything wrong with one trial: an exception, a malformed result, or (rfc) a broken split. */
+function problemsOf(trial: Trial): string[] {
+  checksRun++;
+  const { result, error } = attempt(trial.files, trial.options);
+  if (!result) return [`throws ${describeError(error)}`];
+  for (const d of result.diagnostics) codesSeen.add(d.code);
+  const problems = findMalformations(result, knownFiles(trial.files, trial.options));
+  if (trial.options.profile === 'rfc') problems.push(...findPartitionBreaks(result, trial.files));
+  return problems;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -219,21 +155,80 @@ function knownFiles(files: Record<string, string>, options: CheckOptions): Recor
   return options.readFile ? { ...files, [TOO_LARGE_PATH]: '' } : files;
 }
 
-/** Options of a check; `formats` (the playground's per-file choice) in half of them. */
-function optionsFor(profile: Profile, path: string, random: Random): CheckOptions {
+const profile = fc.constantFrom(...PROFILES);
+const formatId = fc.constantFrom(...FORMAT_IDS);
+const trickName = fc.constantFrom(...TRICK_NAMES);
+
+/** The drawn parts of a check's options; `formats` (the playground's per-file choice) in half of them. */
+const optionDraw = fc.record({
+  cards: sometimes(40, fc.constant(true)),
+  discovered: sometimes(20, fc.constant(true)),
+  env: sometimes(30, fc.constant(true)),
+  /** The format of the checked file, and a trick name with a format of its own. */
+  formats: sometimes(50, fc.tuple(formatId, trickName, formatId)),
+});
+type OptionDraw = typeof optionDraw extends fc.Arbitrary<infer T> ? T : never;
+
+/** The options of a check of `path` in `profile` (the environment only in fast-agent). */
+function optionsFor(profile: Profile, path: string, draw: OptionDraw): CheckOptions {
   const options: CheckOptions = { profile };
-  if (random.chance(0.4)) options.cards = [path];
-  if (random.chance(0.2)) options.discovered = [path];
-  if (profile === 'fast-agent' && random.chance(0.3)) options.env = ENV;
-  if (random.chance(0.5)) {
+  if (draw.cards) options.cards = [path];
+  if (draw.discovered) options.discovered = [path];
+  if (profile === 'fast-agent' && draw.env) options.env = ENV;
+  if (draw.formats) {
     tricks.formatsGiven++;
-    options.formats = {
-      [path]: random.pick(FORMAT_IDS),
-      [random.pick(TRICK_NAMES)]: random.pick(FORMAT_IDS),
-    };
+    const [own, name, other] = draw.formats;
+    options.formats = { [path]: own, [name]: other };
   }
   return options;
 }
+
+/** One more check of the text alone, under one of `paths`. */
+const single = (paths: readonly string[]) =>
+  fc.record({ path: fc.constantFrom(...paths), profile, options: optionDraw });
+
+/**
+ * A fuzz input: a seed of the pool (by index, so shrinking goes toward the first, smallest seeds), a donor
+ * for splices, the edits, and which checks to run beyond the two of the text as what its seed was: now
+ * and then as the other card kind (Markdown read as YAML is mostly a flood of syntax errors, costly and
+ * seldom new), under one of the other names, under a prototype name or path trick beside a card that
+ * names such paths, and as one file of a larger load-set. The rates keep a default run short enough for
+ * CI.
+ */
+function fuzzInput(pool: readonly Seed[]) {
+  const seedIndex = fc.nat({ max: pool.length - 1 });
+  return fc.record({
+    seed: seedIndex,
+    donor: seedIndex,
+    mutations,
+    own: fc.tuple(optionDraw, optionDraw),
+    asOtherKind: sometimes(10, single(['x.md', 'x.yaml'])),
+    asOtherName: sometimes(30, single(FILE_NAMES.slice(2))),
+    trick: sometimes(
+      15,
+      fc.record({
+        name: trickName,
+        profile,
+        // With the name itself chosen, or only other paths (then a lookup of the name must find nothing).
+        formats: sometimes(
+          50,
+          fc.oneof(
+            fc.record({ self: formatId }),
+            fc.record({ other: trickName, format: formatId }),
+          ),
+        ),
+      }),
+    ),
+    loadSet: sometimes(
+      6,
+      fc.record({
+        slot: fc.constantFrom('card', 'history.md', 'history.json', 'config'),
+        card: fc.constantFrom('agents/x.md', 'agents/x.yaml'),
+      }),
+    ),
+  });
+}
+type FuzzInput = ReturnType<typeof fuzzInput> extends fc.Arbitrary<infer T> ? T : never;
 
 /** Tiny cards that name a mutated history or config file, so that file is what the check reads. */
 const READERS: Readonly<Record<'md-history' | 'json-history' | 'config', [string, string]>> = {
@@ -245,28 +240,28 @@ const READERS: Readonly<Record<'md-history' | 'json-history' | 'config', [string
   config: ['fastagent.config.yaml', '---\ntype: agent\nname: h\nservers: [fs, web]\n---\nHi\n'],
 };
 
-/**
- * The checks of one mutated text, in both profiles as what its seed was: a card as `x.md` or `x.yaml`, a
- * history or config file as the file a tiny card reads. Now and then also: as the other card kind
- * (Markdown read as YAML is mostly a flood of syntax errors, costly and seldom new), as one of the other
- * names, and as one file of a larger load-set (card, history files, `fastagent.config.yaml`, `tools.py`).
- * The draws keep a default run short enough for CI.
- */
-function trialsFor(text: string, role: SeedRole, random: Random, donor: string): Trial[] {
+/** The mutated text of `input` and the checks to run on it. */
+function trialsOf(
+  pool: readonly Seed[],
+  input: FuzzInput,
+): { seed: Seed; text: string; trials: Trial[] } {
+  const seed = pool[input.seed]!;
+  const donor = pool[input.donor]!.text;
+  const text = applyMutations(seed.text, input.mutations, donor);
   const trials: Trial[] = [];
-  const single = (path: string, profile: Profile) =>
+  const alone = (path: string, profile: Profile, draw: OptionDraw) =>
     trials.push({
       label: `${path} (${profile})`,
       files: { [path]: text },
-      options: optionsFor(profile, path, random),
+      options: optionsFor(profile, path, draw),
       mutated: path,
     });
-  if (role === 'md-card' || role === 'yaml-card') {
-    const [own, other] = role === 'yaml-card' ? ['x.yaml', 'x.md'] : ['x.md', 'x.yaml'];
-    for (const profile of PROFILES) single(own, profile);
-    if (random.chance(0.1)) single(other, random.pick(PROFILES));
+  if (seed.role === 'md-card' || seed.role === 'yaml-card') {
+    const [own, other] = seed.role === 'yaml-card' ? ['x.yaml', 'x.md'] : ['x.md', 'x.yaml'];
+    PROFILES.forEach((profile, i) => alone(own, profile, input.own[i]!));
+    if (input.asOtherKind) alone(other, input.asOtherKind.profile, input.asOtherKind.options);
   } else {
-    const [path, reader] = READERS[role];
+    const [path, reader] = READERS[seed.role];
     for (const profile of PROFILES) {
       trials.push({
         label: `${path} read by a card (${profile})`,
@@ -275,21 +270,22 @@ function trialsFor(text: string, role: SeedRole, random: Random, donor: string):
         mutated: path,
       });
     }
-    if (random.chance(0.1)) single(random.pick(['x.md', 'x.yaml']), random.pick(PROFILES));
+    const as = input.asOtherKind;
+    if (as) alone(as.path, as.profile, as.options);
   }
-  if (random.chance(0.3)) single(random.pick(FILE_NAMES.slice(2)), random.pick(PROFILES));
-  if (random.chance(0.15)) {
+  if (input.asOtherName)
+    alone(input.asOtherName.path, input.asOtherName.profile, input.asOtherName.options);
+  if (input.trick) {
     // The text under a prototype name or a path trick, beside a card that names such paths.
     tricks.trickNames++;
-    const name = random.pick(TRICK_NAMES);
-    const profile = random.pick(PROFILES);
+    const { name, profile, formats } = input.trick;
     const options: CheckOptions = { profile, readFile: trickHook };
-    if (random.chance(0.5)) {
-      // With the name itself chosen, or only other paths (then a lookup of the name must find nothing).
+    if (formats) {
       tricks.formatsGiven++;
-      options.formats = random.chance(0.5)
-        ? { [name]: random.pick(FORMAT_IDS) }
-        : { 'agents/x.md': 'agentcard', [random.pick(TRICK_NAMES)]: random.pick(FORMAT_IDS) };
+      options.formats =
+        'self' in formats
+          ? { [name]: formats.self }
+          : { 'agents/x.md': 'agentcard', [formats.other]: formats.format };
     }
     trials.push({
       label: `${name} beside a card naming tricky paths (${profile})`,
@@ -302,9 +298,8 @@ function trialsFor(text: string, role: SeedRole, random: Random, donor: string):
       mutated: name,
     });
   }
-  if (random.chance(0.06)) {
-    const slot = random.pick(['card', 'history.md', 'history.json', 'config'] as const);
-    const card = random.pick(['agents/x.md', 'agents/x.yaml']);
+  if (input.loadSet) {
+    const { slot, card } = input.loadSet;
     const files: Record<string, string> = {
       [card]: withReferences(slot === 'card' ? text : INLINE_SEEDS[0]!.text),
       'agents/history.md': slot === 'history.md' ? text : HISTORY_MD,
@@ -324,47 +319,79 @@ function trialsFor(text: string, role: SeedRole, random: Random, donor: string):
       });
     }
   }
-  return trials;
+  return { seed, text, trials };
 }
 
-/** Input `index` of a part: a seed, its mutations, and the checks to run, all from the input's own seed. */
-function makeInput(
+/** The first trial of `input` with problems, with them; undefined when every trial is well. */
+function firstFailure(
   pool: readonly Seed[],
-  index: number,
-): { name: string; text: string; trials: Trial[] } {
-  const random = new Random(inputSeed(SEED, index));
-  const seed = random.pick(pool);
-  const donor = random.pick(pool).text;
-  const { text, applied } = mutate(seed.text, random, donor);
-  return {
-    name: `input #${index} (${seed.name}; ${applied.join(', ')})`,
-    text,
-    trials: trialsFor(text, seed.role, random, donor),
-  };
+  input: FuzzInput,
+): { trial: Trial; problems: string[] } | undefined {
+  for (const trial of trialsOf(pool, input).trials) {
+    const problems = problemsOf(trial);
+    if (problems.length > 0) return { trial, problems };
+  }
+  return undefined;
 }
 
-/** Fuzzes `count` inputs from `pool`, yielding to the event loop now and then so the timeout can fire. */
+/**
+ * Where a shrunk counterexample is written so it can be replayed by hand: its files and options under the
+ * OS temp folder, and a line naming the seed, the failing trial and the start of the mutated text.
+ */
+function describeCounterexample(part: string, pool: readonly Seed[], input: FuzzInput): string[] {
+  const failure = firstFailure(pool, input);
+  if (!failure) return ['(the counterexample passes when run again: is the check deterministic?)'];
+  const { trial, problems } = failure;
+  const dir = join(tmpdir(), `agentcard-fuzz-${SEED}`, part);
+  for (const [path, content] of Object.entries(trial.files)) {
+    const target = join(dir, 'files', path.replace(/^\/+/, '').replace(/\.\.\//g, 'up/'));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+  writeFileSync(
+    join(dir, 'options.json'),
+    JSON.stringify({
+      ...trial.options,
+      readFile: trial.options.readFile ? 'trickHook' : undefined,
+    }),
+  );
+  const text = trial.files[trial.mutated]!;
+  return [
+    `seed ${pool[input.seed]!.name}, ${trial.label}: ${problems.join('; ')}`,
+    `mutated ${trial.mutated}: ${JSON.stringify(text.length > 400 ? `${text.slice(0, 400)}…` : text)}`,
+    `files: ${dir}`,
+  ];
+}
+
+/**
+ * Fuzzes `count` inputs drawn from `pool`, yielding to the event loop now and then so the test timeout
+ * can fire. A failure shrinks (fewer and plainer edits, an earlier seed) and is reported with its replay.
+ */
 async function fuzz(
   part: string,
   pool: readonly Seed[],
-  first: number,
   count: number,
+  salt: number,
   signal: AbortSignal,
 ): Promise<void> {
-  const failures: Failure[] = [];
   const started = performance.now();
   const cpu = process.cpuUsage();
-  for (let i = first; i < first + count && !signal.aborted; i++) {
-    const input = makeInput(pool, i);
-    runTrials(input.name, input.trials, failures);
-    if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
-  }
+  let runs = 0;
+  const details = await fc.check(
+    fc.asyncProperty(fuzzInput(pool), async (input) => {
+      if (++runs % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) return;
+      const failure = firstFailure(pool, input);
+      if (failure) throw new Error(`${failure.trial.label}: ${failure.problems.join('; ')}`);
+    }),
+    fuzzParameters(count, salt),
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const cpuSeconds = (process.cpuUsage(cpu).user / 1e6).toFixed(1);
   console.log(
-    `core fuzz ${part}: ${count} inputs from ${pool.length} seeds in ${seconds} s (${cpuSeconds} s CPU), ${failures.length} failures`,
+    `core fuzz ${part}: ${details.numRuns} inputs from ${pool.length} seeds in ${seconds} s (${cpuSeconds} s CPU), ${details.failed ? `failed, shrunk ${details.numShrinks} times` : 'no failures'}`,
   );
-  if (failures.length > 0) expect(report(part, failures)).toEqual([]);
+  throwOnFailure(details, ([input]) => describeCounterexample(part, pool, input));
 }
 
 /** Generous per-test bound for a fuzz part: a hang guard, not a timed assertion. */
@@ -385,7 +412,7 @@ describe('the core never throws and returns well-formed results on mutated cards
   it(
     `on ${INLINE_COUNT} mutations of the inline seed cards`,
     async ({ signal }) => {
-      await fuzz('inline', INLINE_SEEDS, 0, INLINE_COUNT, signal);
+      await fuzz('inline', INLINE_SEEDS, INLINE_COUNT, 0, signal);
     },
     fuzzTimeout(INLINE_COUNT),
   );
@@ -395,7 +422,7 @@ describe('the core never throws and returns well-formed results on mutated cards
       ? `on ${SAMPLE_COUNT} mutations of the sample cards`
       : 'on mutations of the sample cards',
     async ({ signal }) => {
-      await fuzz('samples', [...SAMPLES!, ...INLINE_SEEDS], INLINE_COUNT, SAMPLE_COUNT, signal);
+      await fuzz('samples', [...INLINE_SEEDS, ...SAMPLES!], SAMPLE_COUNT, 0x5a3e, signal);
     },
     fuzzTimeout(SAMPLE_COUNT),
   );
@@ -920,8 +947,8 @@ describe('the core in a worker thread', () => {
 // ---------------------------------------------------------------------------------------------------
 // Properties
 
-/** The seeds the property tests start from: every sample (when present) and the inline seeds. */
-const ALL_SEEDS: readonly Seed[] = [...(SAMPLES ?? []), ...INLINE_SEEDS];
+/** The seeds the property tests start from: the inline seeds (first, so shrinking ends there) and every sample. */
+const ALL_SEEDS: readonly Seed[] = [...INLINE_SEEDS, ...(SAMPLES ?? [])];
 
 describe('properties of the split and the Checker cache', () => {
   it('re-joins the card slices of every seed file to its text (rfc)', () => {
@@ -933,50 +960,59 @@ describe('properties of the split and the Checker cache', () => {
     }
   });
 
-  it('gives a long-lived Checker the same answers as fresh checks, through edits and reverts', () => {
-    const sessions = Math.max(40, Math.ceil(COUNT / 250));
-    const mismatches: string[] = [];
-    for (let s = 0; s < sessions; s++) {
-      const random = new Random(inputSeed(SEED ^ 0x5eed, s));
-      const seed = random.pick(ALL_SEEDS);
-      const path = random.pick(['x.md', 'x.yaml', 'agents/x.md']);
-      const profile = random.pick(PROFILES);
-      const checker = new Checker();
-      const base: Record<string, string> = {
-        [path]: seed.text,
-        'agents/history.md': HISTORY_MD,
-        'fastagent.config.yaml': CONFIG,
-      };
-      const first = attempt(base, { profile }, checker).result;
-      const again = attempt(base, { profile }, checker).result;
-      const where = `session ${s} (${seed.name} as ${path}, ${profile})`;
-      if (!isDeepStrictEqual(first, again))
-        mismatches.push(`${where}: checking the same load-set twice gives different results`);
-      let text = seed.text;
-      for (let edit = 0; edit < 6; edit++) {
-        // Each edit builds on the last, like typing; a text grown past 20,000 characters starts over.
-        text = mutate(
-          text.length > 20_000 ? seed.text : text,
-          random,
-          random.pick(ALL_SEEDS).text,
-        ).text;
-        const editProfile = random.chance(0.2) ? random.pick(PROFILES) : profile;
-        const files = { ...base, [path]: text };
-        const cached = attempt(files, { profile: editProfile }, checker);
-        const fresh = attempt(files, { profile: editProfile });
-        if (
-          !isDeepStrictEqual(cached.result, fresh.result) ||
-          (cached.error === undefined) !== (fresh.error === undefined)
-        ) {
-          mismatches.push(
-            `${where}, edit ${edit} (${editProfile}): the Checker's result differs from a fresh check`,
-          );
-        }
-      }
-      const reverted = attempt(base, { profile }, checker).result;
-      if (!isDeepStrictEqual(first, reverted))
-        mismatches.push(`${where}: reverting the edits does not give the original result`);
-    }
-    expect(mismatches).toEqual([]);
+  const sessions = Math.max(40, Math.ceil(COUNT / 250));
+  const seedIndex = fc.nat({ max: ALL_SEEDS.length - 1 });
+  /** An editing session: a seed under a path and profile, then six edits, each now and then in the other profile. */
+  const session = fc.record({
+    seed: seedIndex,
+    path: fc.constantFrom('x.md', 'x.yaml', 'agents/x.md'),
+    profile,
+    edits: fc.array(fc.record({ mutations, donor: seedIndex, profile: sometimes(20, profile) }), {
+      minLength: 6,
+      maxLength: 6,
+    }),
+  });
+
+  it(`gives a long-lived Checker the same answers as fresh checks, through edits and reverts (${sessions} sessions)`, () => {
+    const details = fc.check(
+      fc.property(session, ({ seed: index, path, profile, edits }) => {
+        const seed = ALL_SEEDS[index]!;
+        const checker = new Checker();
+        const base: Record<string, string> = {
+          [path]: seed.text,
+          'agents/history.md': HISTORY_MD,
+          'fastagent.config.yaml': CONFIG,
+        };
+        const first = attempt(base, { profile }, checker).result;
+        const again = attempt(base, { profile }, checker).result;
+        if (!isDeepStrictEqual(first, again))
+          throw new Error('checking the same load-set twice gives different results');
+        let text = seed.text;
+        edits.forEach((edit, i) => {
+          // Each edit builds on the last, like typing; a text grown past 20,000 characters starts over.
+          const from = text.length > 20_000 ? seed.text : text;
+          text = applyMutations(from, edit.mutations, ALL_SEEDS[edit.donor]!.text);
+          const editProfile = edit.profile ?? profile;
+          const files = { ...base, [path]: text };
+          const cached = attempt(files, { profile: editProfile }, checker);
+          const fresh = attempt(files, { profile: editProfile });
+          if (
+            !isDeepStrictEqual(cached.result, fresh.result) ||
+            (cached.error === undefined) !== (fresh.error === undefined)
+          ) {
+            throw new Error(
+              `edit ${i} (${editProfile}): the Checker's result differs from a fresh check`,
+            );
+          }
+        });
+        const reverted = attempt(base, { profile }, checker).result;
+        if (!isDeepStrictEqual(first, reverted))
+          throw new Error('reverting the edits does not give the original result');
+      }),
+      fuzzParameters(sessions, 0x5eed),
+    );
+    throwOnFailure(details, ([{ seed, path, profile }]) => [
+      `session: ${ALL_SEEDS[seed]!.name} as ${path} (${profile})`,
+    ]);
   }, 60_000);
 });

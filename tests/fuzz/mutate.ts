@@ -1,11 +1,12 @@
-import type { Random } from './random.ts';
+import * as fc from 'fast-check';
 
 /**
- * Text mutations for fuzzing the core: each takes a text, a random source and a donor text (another seed,
- * for splicing) and returns a new text. They aim at what the core's splitters and parsers key on: line
- * starts, `---` fences, YAML indicators, encodings and sizes.
+ * Text mutations for fuzzing the core, as fast-check arbitraries. A `Mutation` is plain data (what to do,
+ * and where as a fraction of the text), so a failing input prints as its seed and a short list of edits,
+ * and shrinks as fast-check shrinks data: fewer edits, earlier positions, plainer tokens. The edits aim
+ * at what the core's splitters and parsers key on: line starts, `---` fences, YAML indicators, encodings
+ * and sizes.
  */
-export type Mutation = (text: string, random: Random, donor: string) => string;
 
 /** Characters a flip may write: YAML indicators, line breaks, and text the encoding check looks for. */
 const CHARS = [
@@ -99,186 +100,270 @@ const ANY_TOKENS = [
   '{{file:a.md}}',
 ];
 
+/** Positions are drawn in [0, SCALE) and scaled to the text they land in, so an edit applies to any text. */
+const SCALE = 0x10000;
+
+/** A position as drawn: an integer in [0, 65536), to be `scaled` to what it lands in; shrinks toward 0. */
+export const position = fc.integer({ min: 0, max: SCALE - 1 });
+
+/** `at` (from `position`) scaled to an integer in [0, n). */
+export function scaled(at: number, n: number): number {
+  return Math.floor((at * n) / SCALE);
+}
+
+/** A whole-line range: its first line (a position) and how many lines, 1 to `max`. */
+const lines = (max: number) => fc.record({ line: position, span: fc.integer({ min: 1, max }) });
+type Lines = { line: number; span: number };
+
+/** `a` in `percent` of the draws, else `b`. */
+function mostly<A, B>(
+  percent: number,
+  a: fc.Arbitrary<A>,
+  b: fc.Arbitrary<B>,
+): fc.Arbitrary<A | B> {
+  return fc.oneof({ weight: percent, arbitrary: a }, { weight: 100 - percent, arbitrary: b });
+}
+
 function lineStarts(text: string): number[] {
   const starts = [0];
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
   return starts;
 }
 
-/** A line range `[from, to)` of whole lines, at most `max` lines long. */
-function lineRange(text: string, random: Random, max: number): [number, number] {
+/** The offsets `[from, to)` of a whole-line range of `text`. */
+function lineRange(text: string, { line, span }: Lines): [number, number] {
   const starts = lineStarts(text);
-  const first = random.int(starts.length);
-  const last = Math.min(starts.length, first + random.between(1, max));
+  const first = scaled(line, starts.length);
+  const last = Math.min(starts.length, first + span);
   return [starts[first]!, last < starts.length ? starts[last]! : text.length];
+}
+
+function lineStart(text: string, at: number): number {
+  const starts = lineStarts(text);
+  return starts[scaled(at, starts.length)]!;
 }
 
 function insertAt(text: string, at: number, piece: string): string {
   return text.slice(0, at) + piece + text.slice(at);
 }
 
-const flipChar: Mutation = (text, random) => {
-  if (text.length === 0) return random.pick(CHARS);
-  const at = random.int(text.length);
-  return text.slice(0, at) + random.pick(CHARS) + text.slice(at + 1);
+/** One kind of edit: how often it is drawn (relative weight), its parameters, and how it applies. */
+interface MutationKind<P> {
+  weight: number;
+  params: fc.Arbitrary<P>;
+  apply(text: string, params: P, donor: string): string;
+}
+
+function kind<P>(k: MutationKind<P>): MutationKind<P> {
+  return k;
+}
+
+/** Every kind of edit by name; cheap local edits are drawn most often. */
+const KINDS = {
+  flipChar: kind({
+    weight: 6,
+    params: fc.record({ at: position, char: fc.constantFrom(...CHARS) }),
+    apply: (text, { at, char }) => {
+      if (text.length === 0) return char;
+      const i = scaled(at, text.length);
+      return text.slice(0, i) + char + text.slice(i + 1);
+    },
+  }),
+  flipBit: kind({
+    weight: 3,
+    params: fc.record({
+      at: position,
+      bit: mostly(80, fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 15 })),
+    }),
+    apply: (text, { at, bit }) => {
+      if (text.length === 0) return text;
+      const i = scaled(at, text.length);
+      return (
+        text.slice(0, i) + String.fromCharCode(text.charCodeAt(i) ^ (1 << bit)) + text.slice(i + 1)
+      );
+    },
+  }),
+  deleteChars: kind({
+    weight: 3,
+    params: fc.record({ at: position, count: fc.integer({ min: 1, max: 16 }) }),
+    apply: (text, { at, count }) => {
+      const i = scaled(at, text.length + 1);
+      return text.slice(0, i) + text.slice(i + count);
+    },
+  }),
+  deleteLines: kind({
+    weight: 3,
+    params: lines(6),
+    apply: (text, range) => {
+      const [from, to] = lineRange(text, range);
+      return text.slice(0, from) + text.slice(to);
+    },
+  }),
+  duplicateLines: kind({
+    weight: 3,
+    params: fc.record({
+      range: lines(8),
+      copies: mostly(90, fc.constant(1), fc.integer({ min: 2, max: 40 })),
+      // Right after the range, or at another line start.
+      target: mostly(50, fc.constant('after' as const), position),
+    }),
+    apply: (text, { range, copies, target }) => {
+      const [from, to] = lineRange(text, range);
+      const at = target === 'after' ? to : lineStart(text, target);
+      return insertAt(text, at, text.slice(from, to).repeat(copies));
+    },
+  }),
+  swapLines: kind({
+    weight: 2,
+    params: fc.tuple(lines(3), lines(3)),
+    apply: (text, [a, b]) => {
+      const [aFrom, aTo] = lineRange(text, a);
+      const [bFrom, bTo] = lineRange(text, b);
+      if (bFrom < aTo) return text;
+      return (
+        text.slice(0, aFrom) +
+        text.slice(bFrom, bTo) +
+        text.slice(aTo, bFrom) +
+        text.slice(aFrom, aTo) +
+        text.slice(bTo)
+      );
+    },
+  }),
+  insertLineToken: kind({
+    weight: 8,
+    params: fc.record({
+      at: position,
+      indent: mostly(80, fc.constant(0), fc.integer({ min: 1, max: 4 })),
+      token: fc.constantFrom(...LINE_TOKENS),
+    }),
+    apply: (text, { at, indent, token }) =>
+      insertAt(text, lineStart(text, at), `${' '.repeat(indent)}${token}\n`),
+  }),
+  insertToken: kind({
+    weight: 6,
+    params: fc.record({ at: position, token: fc.constantFrom(...ANY_TOKENS) }),
+    apply: (text, { at, token }) => insertAt(text, scaled(at, text.length + 1), token),
+  }),
+  reindent: kind({
+    weight: 3,
+    params: fc.record({ range: lines(10), change: fc.constantFrom('add', 'remove', 'tab') }),
+    apply: (text, { range, change }) => {
+      const [from, to] = lineRange(text, range);
+      const all = text.slice(from, to).split('\n');
+      const changed = all.map((line, i) => {
+        if (i === all.length - 1 && line === '') return line;
+        if (change === 'add') return ` ${line}`;
+        if (change === 'tab') return `\t${line}`;
+        return line.replace(/^[ \t]/, '');
+      });
+      return text.slice(0, from) + changed.join('\n') + text.slice(to);
+    },
+  }),
+  toCrlf: kind({
+    weight: 1,
+    params: mostly(
+      70,
+      fc.constant('all CRLF' as const),
+      mostly(50, fc.constant('all CR' as const), lines(5)),
+    ),
+    apply: (text, how) => {
+      if (how === 'all CRLF') return text.replace(/\r?\n/g, '\r\n');
+      if (how === 'all CR') return text.replace(/\r?\n/g, '\r');
+      const [from, to] = lineRange(text, how);
+      return text.slice(0, from) + text.slice(from, to).replace(/\n/g, '\r\n') + text.slice(to);
+    },
+  }),
+  prefixBom: kind({
+    weight: 1,
+    params: mostly(80, fc.constant(1), fc.constant(2)),
+    apply: (text, count) => '\uFEFF'.repeat(count) + text,
+  }),
+  insertLongLine: kind({
+    weight: 1,
+    // Kept short: some lines (`&a *a …`) cost the YAML parser ~10 µs a character; the 10 MB cases live
+    // in the pathological tests.
+    params: fc.record({
+      length: mostly(
+        90,
+        fc.integer({ min: 200, max: 2_000 }),
+        fc.integer({ min: 4_000, max: 12_000 }),
+      ),
+      unit: fc.constantFrom('x', 'a: ', '- ', '[', '{a: ', '\\', '"', ' ', '---', '&a *a ', 'é😀'),
+      ownLine: fc.boolean(),
+      at: position,
+    }),
+    apply: (text, { length, unit, ownLine, at }) => {
+      const line = unit.repeat(Math.ceil(length / unit.length));
+      return ownLine
+        ? insertAt(text, lineStart(text, at), `${line}\n`)
+        : insertAt(text, scaled(at, text.length + 1), line);
+    },
+  }),
+  insertNul: kind({
+    weight: 1,
+    params: fc.record({ at: position, count: fc.integer({ min: 1, max: 4 }) }),
+    apply: (text, { at, count }) => insertAt(text, scaled(at, text.length + 1), '\0'.repeat(count)),
+  }),
+  insertSurrogate: kind({
+    weight: 1,
+    params: fc.record({
+      at: position,
+      piece: fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF\uD800', '\uFFFD'),
+    }),
+    apply: (text, { at, piece }) => insertAt(text, scaled(at, text.length + 1), piece),
+  }),
+  splice: kind({
+    weight: 2,
+    // The donor appended (after a line break or not), or the text's head joined to the donor's tail.
+    params: mostly(
+      50,
+      fc.record({ append: fc.boolean() }),
+      fc.record({ head: position, tail: position }),
+    ),
+    apply: (text, how, donor) =>
+      'append' in how
+        ? text + (how.append ? '\n' : '') + donor
+        : text.slice(0, scaled(how.head, text.length + 1)) +
+          donor.slice(scaled(how.tail, donor.length + 1)),
+  }),
+  truncate: kind({
+    weight: 2,
+    params: position,
+    apply: (text, at) => text.slice(0, scaled(at, text.length + 1)),
+  }),
+  repeatWhole: kind({
+    weight: 1,
+    params: fc.integer({ min: 2, max: 6 }),
+    apply: (text, times) => text.repeat(times),
+  }),
 };
 
-const flipBit: Mutation = (text, random) => {
-  if (text.length === 0) return text;
-  const at = random.int(text.length);
-  const code = text.charCodeAt(at) ^ (1 << random.int(random.chance(0.8) ? 8 : 16));
-  return text.slice(0, at) + String.fromCharCode(code) + text.slice(at + 1);
-};
+/** The name of a kind of edit. */
+export type MutationName = keyof typeof KINDS;
 
-const deleteChars: Mutation = (text, random) => {
-  const at = random.int(text.length + 1);
-  return text.slice(0, at) + text.slice(at + random.between(1, 16));
-};
+/** One edit of a text, as data: the kind's name and its parameters. */
+export type Mutation = {
+  [N in MutationName]: [N, (typeof KINDS)[N] extends MutationKind<infer P> ? P : never];
+}[MutationName];
 
-const deleteLines: Mutation = (text, random) => {
-  const [from, to] = lineRange(text, random, 6);
-  return text.slice(0, from) + text.slice(to);
-};
+/** One weighted-random edit. */
+export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  ...(Object.keys(KINDS) as MutationName[]).map((name) => ({
+    weight: KINDS[name].weight,
+    arbitrary: (KINDS[name].params as fc.Arbitrary<unknown>).map((p) => [name, p] as Mutation),
+  })),
+);
 
-const duplicateLines: Mutation = (text, random) => {
-  const [from, to] = lineRange(text, random, 8);
-  const copies = random.chance(0.1) ? random.between(2, 40) : 1;
-  const target = random.chance(0.5) ? to : random.pick(lineStarts(text));
-  return insertAt(text, target, text.slice(from, to).repeat(copies));
-};
+/** One to four edits, applied in order. */
+export const mutations: fc.Arbitrary<Mutation[]> = fc.array(mutation, {
+  minLength: 1,
+  maxLength: 4,
+});
 
-const swapLines: Mutation = (text, random) => {
-  const [aFrom, aTo] = lineRange(text, random, 3);
-  const [bFrom, bTo] = lineRange(text, random, 3);
-  if (bFrom < aTo) return text;
-  return (
-    text.slice(0, aFrom) +
-    text.slice(bFrom, bTo) +
-    text.slice(aTo, bFrom) +
-    text.slice(aFrom, aTo) +
-    text.slice(bTo)
-  );
-};
-
-const insertLineToken: Mutation = (text, random) => {
-  const at = random.pick(lineStarts(text));
-  const indent = random.chance(0.2) ? ' '.repeat(random.between(1, 4)) : '';
-  return insertAt(text, at, `${indent}${random.pick(LINE_TOKENS)}\n`);
-};
-
-const insertToken: Mutation = (text, random) =>
-  insertAt(text, random.int(text.length + 1), random.pick(ANY_TOKENS));
-
-const reindent: Mutation = (text, random) => {
-  const [from, to] = lineRange(text, random, 10);
-  const lines = text.slice(from, to).split('\n');
-  const change = random.pick(['add', 'remove', 'tab'] as const);
-  const changed = lines.map((line, i) => {
-    if (i === lines.length - 1 && line === '') return line;
-    if (change === 'add') return ` ${line}`;
-    if (change === 'tab') return `\t${line}`;
-    return line.replace(/^[ \t]/, '');
-  });
-  return text.slice(0, from) + changed.join('\n') + text.slice(to);
-};
-
-const toCrlf: Mutation = (text, random) => {
-  if (random.chance(0.7)) return text.replace(/\r?\n/g, '\r\n');
-  if (random.chance(0.5)) return text.replace(/\r?\n/g, '\r');
-  const [from, to] = lineRange(text, random, 5);
-  return text.slice(0, from) + text.slice(from, to).replace(/\n/g, '\r\n') + text.slice(to);
-};
-
-const prefixBom: Mutation = (text, random) =>
-  random.chance(0.8) ? `\uFEFF${text}` : `\uFEFF\uFEFF${text}`;
-
-const insertLongLine: Mutation = (text, random) => {
-  // Kept short: some lines (`&a *a …`) cost the YAML parser ~10 µs a character; the 10 MB cases live in
-  // the pathological tests.
-  const length = random.chance(0.1) ? random.between(4_000, 12_000) : random.between(200, 2_000);
-  const unit = random.pick(['x', 'a: ', '- ', '[', '{a: ', '\\', '"', ' ', '---', '&a *a ', 'é😀']);
-  const line = unit.repeat(Math.ceil(length / unit.length));
-  return random.chance(0.5)
-    ? insertAt(text, random.pick(lineStarts(text)), `${line}\n`)
-    : insertAt(text, random.int(text.length + 1), line);
-};
-
-const insertNul: Mutation = (text, random) =>
-  insertAt(text, random.int(text.length + 1), '\0'.repeat(random.between(1, 4)));
-
-const insertSurrogate: Mutation = (text, random) =>
-  insertAt(
-    text,
-    random.int(text.length + 1),
-    random.pick(['\uD800', '\uDBFF', '\uDC00', '\uDFFF\uD800', '\uFFFD']),
-  );
-
-const splice: Mutation = (text, random, donor) => {
-  if (random.chance(0.5)) return text + (random.chance(0.5) ? '\n' : '') + donor;
-  return text.slice(0, random.int(text.length + 1)) + donor.slice(random.int(donor.length + 1));
-};
-
-const truncate: Mutation = (text, random) => text.slice(0, random.int(text.length + 1));
-
-const repeatWhole: Mutation = (text, random) => text.repeat(random.between(2, 6));
-
-/** Every mutation by name (the names go into failure reports). */
-export const MUTATIONS: Readonly<Record<string, Mutation>> = {
-  flipChar,
-  flipBit,
-  deleteChars,
-  deleteLines,
-  duplicateLines,
-  swapLines,
-  insertLineToken,
-  insertToken,
-  reindent,
-  toCrlf,
-  prefixBom,
-  insertLongLine,
-  insertNul,
-  insertSurrogate,
-  splice,
-  truncate,
-  repeatWhole,
-};
-
-/** How often each mutation is drawn, relative to the others: cheap local edits most often. */
-const WEIGHTS: Readonly<Record<string, number>> = {
-  flipChar: 6,
-  flipBit: 3,
-  deleteChars: 3,
-  deleteLines: 3,
-  duplicateLines: 3,
-  swapLines: 2,
-  insertLineToken: 8,
-  insertToken: 6,
-  reindent: 3,
-  toCrlf: 1,
-  prefixBom: 1,
-  insertLongLine: 1,
-  insertNul: 1,
-  insertSurrogate: 1,
-  splice: 2,
-  truncate: 2,
-  repeatWhole: 1,
-};
-
-const DRAW = Object.entries(WEIGHTS).flatMap(([name, weight]) => Array<string>(weight).fill(name));
-
-/** Applies 1–4 weighted-random mutations to `text`; returns the result and the names applied, in order. */
-export function mutate(
-  text: string,
-  random: Random,
-  donor: string,
-): { text: string; applied: string[] } {
-  const applied: string[] = [];
+/** `text` with `edits` applied in order; `donor` is the text a splice takes from. */
+export function applyMutations(text: string, edits: readonly Mutation[], donor: string): string {
   let out = text;
-  const rounds = random.between(1, 4);
-  for (let i = 0; i < rounds; i++) {
-    const name = random.pick(DRAW);
-    applied.push(name);
-    out = MUTATIONS[name]!(out, random, donor);
-  }
-  return { text: out, applied };
+  for (const [name, params] of edits)
+    out = (KINDS[name] as MutationKind<unknown>).apply(out, params, donor);
+  return out;
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import * as fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   analyzeSpec,
@@ -9,15 +10,14 @@ import {
 } from '../../src/core/index.ts';
 import { samplesDir } from '../conformance/shared-samples.ts';
 import { bundleCore, checkInWorker, removeCoreBundle } from './core-worker.ts';
-import { mutate } from './mutate.ts';
-import { countFromEnv, inputSeed, Random, runSeed } from './random.ts';
+import { countFromEnv, fuzzParameters, SEED, throwOnFailure } from './fuzz-run.ts';
+import { applyMutations, mutations, position, scaled } from './mutate.ts';
 import { findMalformations } from './well-formed.ts';
 
 // The OpenAgentSpec reader's promise: on any text it returns well-formed, cloneable data with ranges
 // inside the text, and never throws; evaluation likewise on any Engagement text. Reproducible from
 // FUZZ_SEED; OAS_FUZZ_COUNT sets how many mutated inputs it tries.
 
-const SEED = runSeed(process.env);
 const COUNT = countFromEnv(process.env, 'OAS_FUZZ_COUNT', 1_000);
 console.log(`openagentspec fuzz: FUZZ_SEED=${SEED} OAS_FUZZ_COUNT=${COUNT}`);
 
@@ -106,12 +106,27 @@ function sampleSeeds(): string[] {
 const SEEDS = [...INLINE_SEEDS, ...sampleSeeds()];
 const FILES = ['x.yaml', 'x.yml', 'x.json'];
 
-function mutateSpec(text: string, random: Random): string {
-  if (random.chance(0.5)) return mutate(text, random, random.pick(SEEDS)).text;
+/**
+ * An edit of a spec, as data: in half the draws the general text mutations (with a donor seed), else one
+ * to three CEL tokens inserted.
+ */
+const specEdit = fc.oneof(
+  fc.record({ mutations, donor: fc.nat({ max: SEEDS.length - 1 }) }),
+  fc.record({
+    tokens: fc.array(fc.tuple(position, fc.constantFrom(...CEL_TOKENS)), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+  }),
+);
+type SpecEdit = typeof specEdit extends fc.Arbitrary<infer T> ? T : never;
+
+function editSpec(text: string, edit: SpecEdit): string {
+  if ('mutations' in edit) return applyMutations(text, edit.mutations, SEEDS[edit.donor]!);
   let out = text;
-  for (let i = random.between(1, 3); i > 0; i--) {
-    const at = random.int(out.length + 1);
-    out = out.slice(0, at) + random.pick(CEL_TOKENS) + out.slice(at);
+  for (const [at, token] of edit.tokens) {
+    const i = scaled(at, out.length + 1);
+    out = out.slice(0, i) + token + out.slice(i);
   }
   return out;
 }
@@ -130,33 +145,37 @@ describe('OpenAgentSpec fuzz', () => {
   }, 120_000);
 
   it(`never throws and returns well-formed results on ${COUNT} mutated specs`, () => {
-    const failures: string[] = [];
-    for (let i = 0; i < COUNT && failures.length < 5; i++) {
-      const random = new Random(inputSeed(SEED, i));
-      const text = mutateSpec(random.pick(SEEDS), random);
-      const file = random.pick(FILES);
-      const files = { [file]: text };
-      try {
-        const result = checkLoadSet(files);
-        const problems = findMalformations(result, files);
-        if (problems.length > 0) failures.push(`#${i}: ${problems.join('; ')}`);
+    const input = fc.record({
+      seed: fc.nat({ max: SEEDS.length - 1 }),
+      edit: specEdit,
+      file: fc.constantFrom(...FILES),
+      // The edit of the Engagement skeleton evaluated last.
+      skeletonEdit: specEdit,
+    });
+    const details = fc.check(
+      fc.property(input, ({ seed, edit, file, skeletonEdit }) => {
+        const text = editSpec(SEEDS[seed]!, edit);
+        const files = { [file]: text };
+        const problems = findMalformations(checkLoadSet(files), files);
         const analysis = analyzeSpec(file, text);
         for (const d of analysis.diagnostics)
           if (!(d.from >= 0 && d.from <= d.to && d.to <= text.length))
-            failures.push(`#${i}: ${d.code} at [${d.from}, ${d.to}) outside the text`);
+            problems.push(`${d.code} at [${d.from}, ${d.to}) outside the text`);
+        if (problems.length > 0) throw new Error(problems.join('; '));
         structuredClone(analysis);
         const extras = analysis.agents[0]?.extras;
         const skeleton = engagementSkeleton(extras);
         const evaluation = evaluateEngagement(extras, skeleton);
         structuredClone(evaluation);
         JSON.stringify(evaluation);
-        const broken = evaluateEngagement(extras, mutateSpec(skeleton, random));
+        const broken = evaluateEngagement(extras, editSpec(skeleton, skeletonEdit));
         structuredClone(broken);
-      } catch (error) {
-        failures.push(`#${i} (${file}): threw ${String(error)}`);
-      }
-    }
-    expect(failures, `replay with FUZZ_SEED=${SEED}`).toEqual([]);
+      }),
+      fuzzParameters(COUNT),
+    );
+    throwOnFailure(details, ([{ seed, edit, file }]) => [
+      `${file}: ${JSON.stringify(editSpec(SEEDS[seed]!, edit).slice(0, 400))}`,
+    ]);
   }, 120_000);
 
   it('stays quick on a huge spec (many capabilities and expressions)', () => {

@@ -1,19 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkLoadSet, type CheckResult } from '../../src/core/index.ts';
 import { tsAgentFormat } from '../../src/core/formats/tsagent/index.ts';
 import type { FormatAnalysis } from '../../src/core/formats/format-module.ts';
 import { samplesDir } from '../conformance/shared-samples.ts';
-import { mutate } from './mutate.ts';
-import { countFromEnv, inputSeed, Random, runSeed } from './random.ts';
+import { countFromEnv, fuzzParameters, SEED, sometimes, throwOnFailure } from './fuzz-run.ts';
+import { applyMutations, mutations, type Mutation, position, scaled } from './mutate.ts';
 
 // The TsAgent module's promise: whatever the files of an agent folder or a YAML agent hold, reading them
 // never throws, and the result is cloneable data whose ranges lie inside their own files. Reproducible
 // from FUZZ_SEED; TSAGENT_FUZZ_COUNT sets how many mutated inputs it tries.
 
-const SEED = runSeed(process.env);
 const COUNT = countFromEnv(process.env, 'TSAGENT_FUZZ_COUNT', 400);
 console.log(`tsagent fuzz: FUZZ_SEED=${SEED} TSAGENT_FUZZ_COUNT=${COUNT}`);
 
@@ -143,40 +143,63 @@ function check(files: Record<string, string>, entry: string, withFormats = false
 
 describe('TsAgent fuzz', () => {
   it(`reads ${COUNT} mutated folders and YAML files without throwing, with ranges in their files`, () => {
-    const failures: string[] = [];
     const donors = [...YAMLS, ...FOLDERS.flatMap((f) => Object.values(f))];
-    for (let i = 0; i < COUNT; i++) {
-      const random = new Random(inputSeed(SEED, i));
-      const donor = random.pick(donors);
-      let files: Record<string, string>;
-      let entry: string;
-      if (random.chance(0.5)) {
-        files = { ...random.pick(FOLDERS) };
-        const target = random.pick(Object.keys(files));
-        files[target] = mutate(files[target]!, random, donor).text;
-        entry = Object.keys(files).find((p) => p.endsWith('/tsagent.json'))!;
-        if (random.chance(0.3)) {
-          tricks.prototypeMembers++;
-          files[random.pick(PROTOTYPE_MEMBERS)] = donor;
-        }
-      } else {
-        entry = 'agent.yaml';
-        files = { [entry]: mutate(random.pick(YAMLS), random, donor).text };
+    const donor = fc.nat({ max: donors.length - 1 });
+    const input = fc.record({
+      donor,
+      what: fc.oneof(
+        fc.record({
+          yaml: fc.nat({ max: YAMLS.length - 1 }),
+          mutations,
+        }),
+        fc.record({
+          folder: fc.nat({ max: FOLDERS.length - 1 }),
+          /** The member file mutated (a position among the folder's files). */
+          target: position,
+          mutations,
+          /** A member under a prototype name, holding the donor. */
+          prototypeMember: sometimes(30, fc.constantFrom(...PROTOTYPE_MEMBERS)),
+        }),
+      ),
+      withFormats: fc.boolean(),
+    });
+    type Input = typeof input extends fc.Arbitrary<infer T> ? T : never;
+    const unitOf = ({
+      donor: d,
+      what,
+    }: Input): { files: Record<string, string>; entry: string } => {
+      const text = donors[d]!;
+      const edit = (t: string, m: Mutation[]) => applyMutations(t, m, text);
+      if ('yaml' in what)
+        return {
+          files: { 'agent.yaml': edit(YAMLS[what.yaml]!, what.mutations) },
+          entry: 'agent.yaml',
+        };
+      const files = { ...FOLDERS[what.folder]! };
+      const paths = Object.keys(files);
+      const target = paths[scaled(what.target, paths.length)]!;
+      files[target] = edit(files[target]!, what.mutations);
+      if (what.prototypeMember) {
+        tricks.prototypeMembers++;
+        files[what.prototypeMember] = text;
       }
-      const withFormats = random.chance(0.5);
-      if (withFormats) tricks.formatsGiven++;
-      try {
-        for (const p of check(files, entry, withFormats))
-          failures.push(`#${i} (FUZZ_SEED=${SEED}): ${p}`);
-      } catch (error) {
-        failures.push(`#${i} (FUZZ_SEED=${SEED}) threw: ${String(error)}`);
-      }
-      if (failures.length >= 5) break;
-    }
+      return { files, entry: paths.find((p) => p.endsWith('/tsagent.json'))! };
+    };
+    const details = fc.check(
+      fc.property(input, (input) => {
+        const { files, entry } = unitOf(input);
+        if (input.withFormats) tricks.formatsGiven++;
+        const problems = check(files, entry, input.withFormats);
+        if (problems.length > 0) throw new Error(problems.join('; '));
+      }),
+      fuzzParameters(COUNT),
+    );
     console.log(
       `tsagent fuzz tricks: prototype-named member files ${tricks.prototypeMembers} times, formats given ${tricks.formatsGiven} times`,
     );
-    expect(failures).toEqual([]);
+    throwOnFailure(details, ([input]) => [
+      `files: ${JSON.stringify(unitOf(input).files).slice(0, 600)}`,
+    ]);
   }, 300_000);
 
   it('survives pathological inputs', () => {

@@ -1,3 +1,4 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findYamlDocuments, yamlDocumentAt } from './yaml-documents.ts';
 
@@ -33,17 +34,6 @@ function regionByFullScan(text: string, pos: number) {
   );
 }
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const LINES = [
   '---',
   '...',
@@ -66,20 +56,27 @@ const LINES = [
 
 describe('yamlDocumentAt', () => {
   it('gives the document that holds a position, as the full split does', () => {
-    const next = random(5);
-    for (let round = 0; round < 300; round++) {
-      const lines: string[] = [];
-      const count = Math.floor(next() * 14);
-      for (let i = 0; i < count; i++) lines.push(LINES[Math.floor(next() * LINES.length)]!);
-      const text =
-        (next() < 0.1 ? '\ufeff' : '') +
-        lines.join(next() < 0.2 ? '\r\n' : '\n') +
-        (next() < 0.5 ? '\n' : '');
-      for (let pos = 0; pos <= text.length; pos++)
-        expect(yamlDocumentAt(text, pos), `${JSON.stringify(text)} at ${pos}`).toEqual(
-          regionByFullScan(text, pos),
-        );
-    }
+    const text = fc
+      .record({
+        bom: fc.oneof(
+          { weight: 9, arbitrary: fc.constant('') },
+          { weight: 1, arbitrary: fc.constant('\ufeff') },
+        ),
+        lines: fc.array(fc.constantFrom(...LINES), { maxLength: 13, size: 'max' }),
+        eol: fc.oneof(
+          { weight: 8, arbitrary: fc.constant('\n') },
+          { weight: 2, arbitrary: fc.constant('\r\n') },
+        ),
+        finalEol: fc.boolean(),
+      })
+      .map(({ bom, lines, eol, finalEol }) => bom + lines.join(eol) + (finalEol ? '\n' : ''));
+    fc.assert(
+      fc.property(text, (text) => {
+        for (let pos = 0; pos <= text.length; pos++)
+          expect(yamlDocumentAt(text, pos), `at ${pos}`).toEqual(regionByFullScan(text, pos));
+      }),
+      { seed: 5, numRuns: 300 },
+    );
   });
 
   it('reads only near the position in a long stream', () => {

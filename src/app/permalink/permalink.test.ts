@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createDeflate } from 'node:zlib';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Url, encodeBase64Url } from './base64url.ts';
 import { PERMALINK_DICTIONARY } from './dictionary.ts';
@@ -17,52 +18,74 @@ import { compressZlib } from './zlib-compress.ts';
 
 const DICTIONARY = new TextEncoder().encode(PERMALINK_DICTIONARY);
 
-/** mulberry32: a small seeded PRNG, so every run sees the same "random" cases. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** One piece of a random text: card syntax, line breaks, ASCII, BMP and astral characters, and lone surrogates. */
+const piece = fc.oneof(
+  {
+    weight: 35,
+    arbitrary: fc.constantFrom('name', 'agent', ' ', 'model: ', '---', '#', '"', '\\'),
+  },
+  { weight: 10, arbitrary: fc.constantFrom('\n', '\r\n', '\r', '\t') },
+  {
+    weight: 15,
+    arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  },
+  {
+    weight: 15,
+    arbitrary: fc.integer({ min: 0xa0, max: 0xd7fe }).map((c) => String.fromCharCode(c)),
+  },
+  {
+    weight: 13,
+    arbitrary: fc.integer({ min: 0x10000, max: 0x10fffe }).map((c) => String.fromCodePoint(c)),
+  },
+  { weight: 7, arbitrary: fc.constantFrom('é', '日本語', '😀', '👩‍💻', 'Ω≈ç√') },
+  {
+    weight: 5,
+    arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c) + 'x'),
+  },
+);
+
+/** A text of fewer than `maxPieces` pieces, any count equally likely. */
+function text(maxPieces: number): fc.Arbitrary<string> {
+  return fc.array(piece, { maxLength: maxPieces - 1, size: 'max' }).map((p) => p.join(''));
 }
 
-function randomText(random: () => number, maxPieces: number): string {
-  const int = (n: number) => Math.floor(random() * n);
-  const pieces: string[] = [];
-  for (let i = int(maxPieces); i > 0; i--) {
-    const pick = random();
-    if (pick < 0.35) pieces.push(['name', 'agent', ' ', 'model: ', '---', '#', '"', '\\'][int(8)]!);
-    else if (pick < 0.45) pieces.push(['\n', '\r\n', '\r', '\t'][int(4)]!);
-    else if (pick < 0.6) pieces.push(String.fromCharCode(0x20 + int(0x5f)));
-    else if (pick < 0.75) pieces.push(String.fromCharCode(0xa0 + int(0xd7ff - 0xa0)));
-    else if (pick < 0.88) pieces.push(String.fromCodePoint(0x10000 + int(0x10ffff - 0x10000)));
-    else if (pick < 0.95) pieces.push(['é', '日本語', '😀', '👩‍💻', 'Ω≈ç√'][int(5)]!);
-    else pieces.push(String.fromCharCode(0xd800 + int(0x800)) + 'x'); // a lone surrogate
-  }
-  return pieces.join('');
-}
+/** A path of one to three segments the encoder accepts: no `..` segment, no NUL, not absolute. */
+const path = fc
+  .array(text(6), { minLength: 1, maxLength: 3 })
+  .map((segments) =>
+    segments.map((s) => (s === '' ? 'f' : s === '..' ? 's' : s.replaceAll('\0', '0'))).join('/'),
+  )
+  .filter((p) => !p.startsWith('/') && !p.startsWith('\\') && !p.split(/[\\/]/).includes('..'));
 
-function randomEnvelope(random: () => number): PermalinkEnvelope {
-  const int = (n: number) => Math.floor(random() * n);
-  const count = random() < 0.9 ? 1 + int(6) : 1 + int(60);
-  const files: Record<string, string> = {};
-  while (Object.keys(files).length < count) {
-    const segments = Array.from({ length: 1 + int(3) }, () => randomText(random, 6) || 'f');
-    const path = segments.map((s) => (s === '..' ? 's' : s.replaceAll('\0', '0'))).join('/');
-    if (path.startsWith('/') || path.startsWith('\\') || path.split(/[\\/]/).includes('..'))
-      continue;
-    const size = random();
-    files[path] =
-      size < 0.15 ? '' : size < 0.98 ? randomText(random, 400) : randomText(random, 60_000);
-  }
-  const paths = Object.keys(files);
-  return {
-    files,
-    active: paths[int(paths.length)]!,
-    profile: random() < 0.5 ? 'rfc' : 'fast-agent',
-  };
-}
+/** A file: empty (15%), up to 400 pieces, or now and then (2%) up to 60,000. */
+const content = fc.oneof(
+  { weight: 15, arbitrary: fc.constant('') },
+  { weight: 83, arbitrary: text(400) },
+  { weight: 2, arbitrary: text(60_000) },
+);
+
+/** Up to `max` files with distinct paths. */
+const files = (max: number) =>
+  fc
+    .uniqueArray(fc.tuple(path, content), {
+      minLength: 1,
+      maxLength: max,
+      selector: ([p]) => p,
+      size: 'max',
+    })
+    .map((entries) => Object.fromEntries(entries));
+
+/** An envelope of mostly one to six files, now and then up to sixty, with one of them active. */
+const envelope: fc.Arbitrary<PermalinkEnvelope> = fc
+  .tuple(
+    fc.oneof({ weight: 9, arbitrary: files(6) }, { weight: 1, arbitrary: files(60) }),
+    fc.nat(),
+    fc.constantFrom('rfc', 'fast-agent') as fc.Arbitrary<PermalinkEnvelope['profile']>,
+  )
+  .map(([files, active, profile]) => {
+    const paths = Object.keys(files);
+    return { files, active: paths[active % paths.length]!, profile };
+  });
 
 function reasonOf(result: DecodeResult): string {
   return result.ok ? 'ok' : result.reason;
@@ -75,15 +98,14 @@ function linkOf(content: string | Uint8Array): string {
 }
 
 /**
- * The first of a seeded series of envelopes whose link ends with `ending`. Searched with `linkOf`, which writes
+ * The first of a fixed series of envelopes whose link ends with `ending`. Searched with `linkOf`, which writes
  * what `encodePermalink` writes. The texts vary in length so that their checksums, where a link's last characters
  * come from, cover every value.
  */
 function envelopeEndingWith(ending: string): PermalinkEnvelope {
-  const random = prng(ending.charCodeAt(0) * 31 + ending.length);
   for (let n = 0; n < 200_000; n++) {
-    const words = Array.from({ length: 1 + Math.floor(random() * 40) }, () =>
-      Math.floor(random() * 1e6).toString(36),
+    const words = Array.from({ length: 1 + ((n * 7) % 40) }, (_, k) =>
+      ((n * 40_503 + k * 7_919 + ending.charCodeAt(0)) % 1e6).toString(36),
     );
     const envelope: PermalinkEnvelope = {
       files: { 'agent.md': `---\nname: agent${n}\n---\n${words.join(' ')}\n` },
@@ -139,16 +161,17 @@ const CARD = {
 
 describe('encodePermalink and decodePermalink', () => {
   it('round-trip 300 random envelopes: unicode, astral characters, CRLF, empty and large files', async () => {
-    const random = prng(20250724);
-    for (let i = 0; i < 300; i++) {
-      const envelope = randomEnvelope(random);
-      const link = await encodePermalink(envelope);
-      expect(link).toMatch(/^#v1:[A-Za-z0-9_-]+$/);
-      const decoded = await decodePermalink(link);
-      if (!decoded.ok) throw new Error(`case ${i}: ${decoded.reason}: ${decoded.message}`);
-      expect(decoded.envelope).toEqual(envelope);
-      expect(Object.keys(decoded.envelope.files)).toEqual(Object.keys(envelope.files));
-    }
+    await fc.assert(
+      fc.asyncProperty(envelope, async (envelope) => {
+        const link = await encodePermalink(envelope);
+        expect(link).toMatch(/^#v1:[A-Za-z0-9_-]+$/);
+        const decoded = await decodePermalink(link);
+        if (!decoded.ok) throw new Error(`${decoded.reason}: ${decoded.message}`);
+        expect(decoded.envelope).toEqual(envelope);
+        expect(Object.keys(decoded.envelope.files)).toEqual(Object.keys(envelope.files));
+      }),
+      { seed: 20250724, numRuns: 300 },
+    );
   }, 30_000);
 
   it('encodes the pinned envelopes to the recorded links, so a format change cannot go unnoticed', async () => {
@@ -205,35 +228,42 @@ describe('decodePermalink: damaged links', () => {
     }
   });
 
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
   it('never accepts a changed character as different content (200 random changes)', async () => {
-    const random = prng(7);
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const links = await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        const envelope = randomEnvelope(random);
-        return { envelope, link: await encodePermalink(envelope) };
-      }),
+    // Ten envelopes, twenty changes of each link: a position past `#v1:` and the character written there.
+    const change = fc.tuple(fc.nat(), fc.constantFrom(...alphabet));
+    await fc.assert(
+      fc.asyncProperty(
+        envelope,
+        fc.array(change, { minLength: 20, maxLength: 20 }),
+        async (envelope, changes) => {
+          const link = await encodePermalink(envelope);
+          for (const [position, replacement] of changes) {
+            const at = 4 + (position % (link.length - 4));
+            const result = await decodePermalink(
+              link.slice(0, at) + replacement + link.slice(at + 1),
+            );
+            if (result.ok) expect(result.envelope).toEqual(envelope);
+            else expect(['corrupted', 'truncated']).toContain(result.reason);
+          }
+        },
+      ),
+      { seed: 7, numRuns: 10 },
     );
-    for (let i = 0; i < 200; i++) {
-      const { envelope, link } = links[i % links.length]!;
-      const at = 4 + Math.floor(random() * (link.length - 4));
-      const replacement = alphabet[Math.floor(random() * 64)]!;
-      const result = await decodePermalink(link.slice(0, at) + replacement + link.slice(at + 1));
-      if (result.ok) expect(result.envelope).toEqual(envelope);
-      else expect(['corrupted', 'truncated']).toContain(result.reason);
-    }
   });
 
   it('settles with a failure on 300 random payloads: zlib-like with the dictionary, without, or not', async () => {
-    const random = prng(99);
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    for (let i = 0; i < 300; i++) {
-      const length = Math.floor(random() * 400);
-      const body = Array.from({ length }, () => alphabet[Math.floor(random() * 64)]).join('');
-      const prefix = ['#v1:', '#v1:eJ', PINNED_LINK.slice(0, 12)][i % 3]!;
-      const result = await decodePermalink(prefix + body);
-      expect(['corrupted', 'truncated']).toContain(reasonOf(result));
-    }
+    const prefix = fc.constantFrom('#v1:', '#v1:eJ', PINNED_LINK.slice(0, 12));
+    const body = fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 399, size: 'max' });
+    await fc.assert(
+      fc.asyncProperty(prefix, body, async (prefix, body) => {
+        expect(['corrupted', 'truncated']).toContain(
+          reasonOf(await decodePermalink(prefix + body)),
+        );
+      }),
+      { seed: 99, numRuns: 300 },
+    );
   });
 
   it('reports another fragment version as an unknown version', async () => {

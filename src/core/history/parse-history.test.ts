@@ -1,3 +1,4 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RawDiagnostic } from '../diagnostics.ts';
 import { parseHistory, type HistoryMessage } from './parse-history.ts';
@@ -419,19 +420,20 @@ describe('parseHistory: hostile input', () => {
       'true',
       'NaN',
     ];
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
-    for (let round = 0; round < 2000; round++) {
-      let text = '';
-      const length = Math.floor(random() * 40);
-      for (let i = 0; i < length; i++) text += alphabet[Math.floor(random() * alphabet.length)];
-      for (const path of ['h.json', 'h.md']) {
-        const parsed = parseHistory(text, path, () => 'x');
-        for (const d of parsed.diagnostics) {
-          expect(0 <= d.from && d.from <= d.to && d.to <= text.length).toBe(true);
+    const text = fc
+      .array(fc.constantFrom(...alphabet), { maxLength: 39, size: 'max' })
+      .map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(text, (text) => {
+        for (const path of ['h.json', 'h.md']) {
+          const parsed = parseHistory(text, path, () => 'x');
+          for (const d of parsed.diagnostics) {
+            expect(0 <= d.from && d.from <= d.to && d.to <= text.length).toBe(true);
+          }
         }
-      }
-    }
+      }),
+      { seed: 7, numRuns: 2000 },
+    );
   });
 
   it('refuses deeply nested JSON as history-invalid instead of overflowing the stack', () => {
