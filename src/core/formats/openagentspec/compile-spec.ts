@@ -4,7 +4,7 @@
  */
 import type { CardDraft } from '../../agentcard/analyze-card-file.ts';
 import { compileCard, type AgentData, type Json } from '../../agentcard/compile-card.ts';
-import type { Capability, SpecModel } from './validate-spec.ts';
+import type { Capability, SpecModel } from './read-spec.ts';
 
 /** One CEL expression of a spec, as the output panel and `evaluateEngagement` read it. */
 export interface CelExtra {

@@ -17,11 +17,12 @@ import { compileSpec, specExtras } from './compile-spec.ts';
 import { detectSpec } from './detect-spec.ts';
 import { scalarSourceMap, sourceRange } from './scalar-source-map.ts';
 import {
+  emptySpecModel,
   referencedName,
-  validateSpec,
   type ExpressionSite,
   type SpecModel,
-} from './validate-spec.ts';
+} from './read-spec.ts';
+import { validateSpec } from './validate-spec.ts';
 
 /** The OpenAgentSpec format. */
 export const openAgentSpecFormat: FormatModule = {
@@ -64,23 +65,7 @@ export function analyzeSpec(file: string, text: string): FormatAnalysis {
     from: 0,
     to: text.length,
     headerTo: text.length,
-    data: model
-      ? compileSpec(model, name)
-      : compileSpec(
-          {
-            kind: null,
-            name: null,
-            description: null,
-            intent: null,
-            owner: null,
-            capabilities: [],
-            guardrails: null,
-            exposes: null,
-            lifespan: null,
-            expressions: [],
-          },
-          name,
-        ),
+    data: compileSpec(model ?? emptySpecModel(), name),
   };
   if (model) agent.extras = specExtras(model, parses);
   const out: FormatDiagnostic[] = diagnostics.map((d) => ({ ...d, file }));
