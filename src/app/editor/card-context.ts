@@ -3,7 +3,7 @@ import type { EditorState, Text } from '@codemirror/state';
 import { readType, type CardType, type Profile } from '../../core/index.ts';
 import { headerContentAt } from './bundle-tree.ts';
 import { docText } from './doc-text.ts';
-import { cardEditorConfig, type CardEditorConfig } from './editor-config.ts';
+import { cardEditorConfig, documentFormat, type CardEditorConfig } from './editor-config.ts';
 import { markdownYamlRegions, type YamlRegion } from './frontmatter-ranges.ts';
 import { yamlDocumentAt } from './yaml-documents.ts';
 
@@ -90,7 +90,7 @@ function markdownRegionsOf(doc: Text): YamlRegion[] {
 
 /**
  * The card header whose YAML holds `pos`, or null when `pos` is outside every header (a Markdown body,
- * a fence line, a file that holds no cards). Reads the path and profile from `cardEditorConfig`.
+ * a fence line, a file that holds no cards) or the document is not an AgentCard file (`documentFormat`). Reads the path and profile from `cardEditorConfig`.
  */
 export function cardHeaderAt(state: EditorState, pos: number): CardHeader | null {
   const config = state.facet(cardEditorConfig);
@@ -105,7 +105,8 @@ export function cardHeaderAt(state: EditorState, pos: number): CardHeader | null
  * document markers around `pos` are read.
  */
 function regionAt(state: EditorState, pos: number, config: CardEditorConfig): YamlRegion | null {
-  if (!config.isCardFile) return null;
+  // Headers feed completion and hover from AgentCard's field tables: other formats' files have none.
+  if (documentFormat(config.path, state.doc) !== 'agentcard') return null;
   if (config.kind === 'yaml') return yamlDocumentAt(docText(state.doc), pos);
   if (config.kind !== 'markdown') return null;
   const known = headerContentAt(syntaxTree(state), pos, state.doc.length);

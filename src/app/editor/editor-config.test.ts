@@ -1,6 +1,6 @@
-import { EditorState } from '@codemirror/state';
+import { EditorState, Text } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { cardEditorConfig, documentKind, isCardFile } from './editor-config.ts';
+import { cardEditorConfig, documentFormat, documentKind } from './editor-config.ts';
 
 describe('documentKind', () => {
   it('picks the kind from the extension, case-insensitively', () => {
@@ -22,19 +22,30 @@ describe('documentKind', () => {
   });
 });
 
-describe('isCardFile', () => {
-  it('reads Markdown and YAML files as cards, except the fast-agent config files', () => {
-    expect(isCardFile('a.md')).toBe(true);
-    expect(isCardFile('cards.yaml')).toBe(true);
-    expect(isCardFile('sub/fastagent.config.yaml')).toBe(false);
-    expect(isCardFile('fastagent.secrets.yaml')).toBe(false);
-    expect(isCardFile('h.json')).toBe(false);
+describe('documentFormat', () => {
+  const format = (path: string, text = '') => documentFormat(path, Text.of(text.split('\n')));
+
+  it('reads Markdown and YAML files as AgentCards, except the fast-agent config files', () => {
+    expect(format('a.md', '---\nname: a\n---\n')).toBe('agentcard');
+    expect(format('cards.yaml', 'name: a\n')).toBe('agentcard');
+    expect(format('sub/fastagent.config.yaml', 'default_model: x\n')).toBeUndefined();
+    expect(format('fastagent.secrets.yaml')).toBeUndefined();
+    expect(format('h.json', '[]')).toBeUndefined();
   });
 
-  it('does not offer AgentCard field help in AFM and TsAgent Markdown files', () => {
-    expect(isCardFile('tutor.afm.md')).toBe(false);
-    expect(isCardFile('Tutor.AFM')).toBe(false);
-    expect(isCardFile('agent/refs/guide.mdt')).toBe(false);
+  it('asks the core, so AFM, TsAgent and OpenAgentSpec files are not AgentCards', () => {
+    expect(format('tutor.afm.md')).toBe('afm');
+    expect(format('Tutor.AFM')).toBe('afm');
+    expect(format('agent/refs/guide.mdt')).toBeUndefined();
+    expect(format('spec.yaml', 'kind: openagentspec:v1/agent\nname: tutor\n')).toBe(
+      'openagentspec',
+    );
+  });
+
+  it('answers for the path asked, even for a document already seen under another', () => {
+    const doc = Text.of(['---', 'name: a', '---']);
+    expect(documentFormat('a.md', doc)).toBe('agentcard');
+    expect(documentFormat('a.afm.md', doc)).toBe('afm');
   });
 });
 
@@ -50,7 +61,6 @@ describe('cardEditorConfig', () => {
       path: 'a.md',
       profile: 'fast-agent',
       kind: 'markdown',
-      isCardFile: true,
     });
     expect(EditorState.create().facet(cardEditorConfig).profile).toBe('rfc');
   });

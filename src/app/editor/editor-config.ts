@@ -1,6 +1,7 @@
-import { CONFIG_FILE_NAMES } from '../../core/index.ts';
-import { Facet } from '@codemirror/state';
-import type { Profile } from '../../core/index.ts';
+import { CONFIG_FILE_NAMES, detectFormat } from '../../core/index.ts';
+import { Facet, type Text } from '@codemirror/state';
+import type { FormatId, Profile } from '../../core/index.ts';
+import { docText } from './doc-text.ts';
 
 /** How the editor reads a file, picked from its path's extension. */
 export type DocumentKind = 'markdown' | 'yaml' | 'json' | 'text';
@@ -18,8 +19,6 @@ export interface CardEditorConfig {
   path: string;
   profile: Profile;
   kind: DocumentKind;
-  /** True when the file is read as cards (Markdown, or YAML other than the fast-agent config files). */
-  isCardFile: boolean;
 }
 
 /**
@@ -36,18 +35,22 @@ export function documentKind(path: string): DocumentKind {
   return 'text';
 }
 
+const formats = new WeakMap<Text, { path: string; format: FormatId | undefined }>();
+
 /**
- * True when the checker reads the file as cards. The fast-agent config files are YAML but not cards;
- * the list is the core's (`CONFIG_FILE_NAMES`).
+ * The format the checker reads a document as: the core's `detectFormat` for `path` with the document's text
+ * (so an OpenAgentSpec `spec.yaml` is told from an AgentCard `.yaml` by its `kind`), or undefined for a file no
+ * format claims and for the fast-agent config files (`CONFIG_FILE_NAMES`), which are settings, not agents.
+ * Detection reads the text, so its answer is kept per document version (documents are immutable).
  */
-export function isCardFile(path: string): boolean {
-  const kind = documentKind(path);
-  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
-  // Other formats by name (AFM, TsAgent's .mdt): AgentCard field help would mislead there.
-  if (/\.(afm|afm\.md|mdt)$/.test(name)) return false;
-  if (kind === 'markdown') return true;
-  if (kind !== 'yaml') return false;
-  return !CONFIG_FILE_NAMES.has(path.slice(path.lastIndexOf('/') + 1));
+export function documentFormat(path: string, doc: Text): FormatId | undefined {
+  const known = formats.get(doc);
+  if (known !== undefined && known.path === path) return known.format;
+  const format = CONFIG_FILE_NAMES.has(path.slice(path.lastIndexOf('/') + 1))
+    ? undefined
+    : detectFormat(path, docText(doc));
+  formats.set(doc, { path, format });
+  return format;
 }
 
 /** The editor's configuration facet: path and profile (defaults: no path, `rfc`). */
@@ -59,6 +62,6 @@ export const cardEditorConfig = Facet.define<CardEditorConfigInput, CardEditorCo
       if (input.path !== undefined) path = input.path;
       if (input.profile !== undefined) profile = input.profile;
     }
-    return { path, profile, kind: documentKind(path), isCardFile: isCardFile(path) };
+    return { path, profile, kind: documentKind(path) };
   },
 });

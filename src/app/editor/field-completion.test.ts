@@ -78,6 +78,15 @@ describe('fieldCompletionSource', () => {
     expect(labels(complete('type: router\nag|', { path: 'r.yaml' }))).toContain('agents');
   });
 
+  it('offers no AgentCard fields in a file the core reads as another format', () => {
+    const spec = 'kind: openagentspec:v1/agent\nname: tutor\nmo|\n';
+    expect(complete(spec, { path: 'spec.yaml', explicit: true })).toBeNull();
+    expect(complete(spec, { path: 'agents/spec.yml', explicit: true })).toBeNull();
+    const afm = '---\nspec_version: "0.3"\nmo|\n---\n# Role\nTeach.\n';
+    expect(complete(afm, { path: 'tutor.md', explicit: true })).toBeNull();
+    expect(labels(complete('name: tutor\nmo|\n', { path: 'spec.yaml' }))).toContain('model');
+  });
+
   it('marks required fields', () => {
     const option = complete('---\ntype: chain\nse|\n---\n')?.options.find(
       (o) => o.label === 'sequence',

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PERMALINK_DICTIONARY } from './dictionary.ts';
-import { adler32 } from './zlib-inflate.ts';
+import { adler32 } from './adler32.ts';
 
 const bytes = new TextEncoder().encode(PERMALINK_DICTIONARY);
 

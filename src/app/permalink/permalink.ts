@@ -20,7 +20,7 @@ import { decodeFailure, type PermalinkFailure } from './decode-failure.ts';
 import { PERMALINK_DICTIONARY } from './dictionary.ts';
 import { parseEnvelope, serializeEnvelope, type PermalinkEnvelope } from './envelope.ts';
 import { cleanPayload, readFragment } from './read-fragment.ts';
-import { adler32, inflateZlib } from './zlib-inflate.ts';
+import { adler32 } from './adler32.ts';
 
 /** The fragment prefix of the current format, `#` included. */
 export const PERMALINK_PREFIX = '#v1:';
@@ -92,12 +92,7 @@ export async function decodePermalink(fragmentOrUrl: string): Promise<DecodeResu
   try {
     return await decode(fragmentOrUrl);
   } catch {
-    return decodeFailure(
-      'corrupted',
-      typeof DecompressionStream === 'undefined'
-        ? 'This browser cannot unpack playground links.'
-        : 'The link could not be unpacked.',
-    );
+    return decodeFailure('corrupted', 'The link could not be unpacked.');
   }
 }
 
@@ -141,7 +136,8 @@ function lostEndings(length: number): string[] {
 async function decodePayload(payload: string): Promise<DecodeResult> {
   const bytes = decodeBase64Url(payload);
   if (bytes === undefined) return truncated();
-  const inflated = await inflateZlib(bytes, {
+  const { inflateZlib } = await import('./zlib-inflate.ts');
+  const inflated = inflateZlib(bytes, {
     maxBytes: MAX_DECOMPRESSED_BYTES,
     dictionary: DICTIONARY_BYTES,
   });

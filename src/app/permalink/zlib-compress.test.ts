@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { adler32 } from './zlib-inflate.ts';
+import { adler32 } from './adler32.ts';
 import { compressZlib } from './zlib-compress.ts';
 
 const text = new TextEncoder().encode('The quick brown fox jumps over the lazy dog. '.repeat(40));

@@ -21,7 +21,7 @@ export { createAutosave, flushWhenHidden } from './autosave.ts';
 export type { Autosave, AutosaveListener, PageEvents } from './autosave.ts';
 export { createTabSync, parseTabMessage, TAB_CHANNEL } from './tab-sync.ts';
 export type { TabSync, SavedMessage } from './tab-sync.ts';
-export { zip, zipStored, zipFiles, zipWorkspace, zipInputsOf, safeFileName, crc32 } from './zip.ts';
+export { zip, zipFiles, zipWorkspace, zipInputsOf, safeFileName } from './zip.ts';
 export type { ZipInput, ZipOptions, ZipFilesOptions } from './zip.ts';
 export { downloadBlob, downloadText, readDroppedItems, dropSourcesOf } from './download.ts';
 export { DROP_LIMITS, readDropSources, decodeText } from './dropped-files.ts';

@@ -1,17 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
-  crc32,
   safeFileName,
   zipFiles,
   zipInputsOf,
   zip,
   zipPath,
-  zipStored,
   zipWorkspace,
   type ZipInput,
 } from './zip.ts';
@@ -19,6 +17,7 @@ import {
 interface ReadEntry {
   name: string;
   text: string;
+  bytes: Uint8Array;
   method: number;
   flags: number;
 }
@@ -47,14 +46,16 @@ function unzip(bytes: Uint8Array): ReadEntry[] {
     const local = view.getUint32(at + 42, true);
     const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
     expect(view.getUint32(local, true)).toBe(0x04034b50);
-    expect(view.getUint32(local + 14, true)).toBe(crc);
+    // Bit 3: the sizes and CRC follow the data (a data descriptor) and are 0 in the local header.
+    if ((view.getUint16(local + 6, true) & 8) === 0)
+      expect(view.getUint32(local + 14, true)).toBe(crc);
     const dataStart =
       local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const raw = bytes.subarray(dataStart, dataStart + compressed);
     const data = method === 8 ? new Uint8Array(inflateRawSync(raw)) : raw;
     expect(data.length).toBe(size);
     expect(crc32(data)).toBe(crc);
-    entries.push({ name, text: decoder.decode(data), method, flags });
+    entries.push({ name, text: new TextDecoder().decode(data), bytes: data, method, flags });
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
   return entries;
@@ -94,28 +95,18 @@ const expected = {
   'empty.md': '',
 };
 
-describe('crc32', () => {
-  it('matches the standard check value', () => {
-    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
-    expect(crc32(new Uint8Array())).toBe(0);
-  });
-
-  it('continues across chunks', () => {
-    const bytes = new TextEncoder().encode('hello, world');
-    expect(crc32(bytes.subarray(5), crc32(bytes.subarray(0, 5)))).toBe(crc32(bytes));
-  });
-});
-
 describe('zip', () => {
   const textFiles = files;
 
-  it('round-trips stored entries with non-ASCII names and empty files, flagging UTF-8 names', () => {
-    const entries = unzip(zipStored(textFiles));
+  it('round-trips stored entries with non-ASCII names and empty files, flagging UTF-8 names', async () => {
+    const entries = unzip(await zip(textFiles, { compress: false }));
     expect(texts(entries)).toEqual(expected);
-    expect(entries.every((e) => e.method === 0 && (e.flags & 0x0800) !== 0)).toBe(true);
+    expect(entries.every((e) => e.method === 0)).toBe(true);
+    const nonAscii = entries.filter((e) => /[^\x00-\x7f]/.test(e.name));
+    expect(nonAscii.map((e) => (e.flags & 0x0800) !== 0)).toEqual([true]);
   });
 
-  it('round-trips deflated entries, deflating only what shrinks', async () => {
+  it('round-trips deflated entries, storing empty ones', async () => {
     const entries = unzip(await zip(textFiles));
     expect(texts(entries)).toEqual(expected);
     const method = Object.fromEntries(entries.map((e) => [e.name, e.method]));
@@ -124,30 +115,49 @@ describe('zip', () => {
   });
 
   it('is read back identically by Python’s zipfile, stored and deflated', async () => {
-    expect(unzipWithPython(zipStored(textFiles))).toEqual(expected);
+    expect(unzipWithPython(await zip(textFiles, { compress: false }))).toEqual(expected);
     expect(unzipWithPython(await zip(textFiles))).toEqual(expected);
   });
 
-  it('keeps binary content byte for byte', () => {
-    const bytes = zipStored([{ path: 'b.bin', data: new Uint8Array([0, 1, 2, 255]) }]);
-    const view = new DataView(bytes.buffer);
-    const start = 30 + 'b.bin'.length;
-    expect([...bytes.subarray(start, start + 4)]).toEqual([0, 1, 2, 255]);
-    expect(view.getUint32(14, true)).toBe(crc32(new Uint8Array([0, 1, 2, 255])));
+  it('passes `unzip -t` and unpacks as regular files with mode 0644', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'zip-test-'));
+    try {
+      const file = join(dir, 'out.zip');
+      writeFileSync(file, await zip(textFiles, { modified: Date.UTC(1970, 0, 1) }));
+      expect(execFileSync('unzip', ['-t', file], { encoding: 'utf8' })).toMatch(/No errors/);
+      execFileSync('unzip', ['-q', file, '-d', join(dir, 'out')]);
+      expect(statSync(join(dir, 'out', 'agents/sizer.md')).mode & 0o777).toBe(0o644);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
-  it('writes an empty archive for no files', () => {
-    expect(unzip(zipStored([]))).toEqual([]);
+  it('keeps prototype-named paths as ordinary files', async () => {
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+    const entries = unzip(await zip(names.map((path) => ({ path, data: path }))));
+    expect(texts(entries)).toEqual(Object.fromEntries(names.map((name) => [name, name])));
   });
 
-  it('throws a TypeError for two files with the same archive path', () => {
-    expect(() =>
-      zipStored([
+  it('keeps binary content byte for byte', async () => {
+    for (const compress of [false, true]) {
+      const data = new Uint8Array([0, 1, 2, 255]);
+      const [entry] = unzip(await zip([{ path: 'b.bin', data }], { compress }));
+      expect([...entry!.bytes]).toEqual([...data]);
+    }
+  });
+
+  it('writes an empty archive for no files', async () => {
+    expect(unzip(await zip([]))).toEqual([]);
+  });
+
+  it('rejects with a TypeError two files with the same archive path, or an empty path', async () => {
+    await expect(
+      zip([
         { path: 'a.md', data: '' },
         { path: './a.md', data: '' },
       ]),
-    ).toThrow(TypeError);
-    expect(() => zipStored([{ path: '/./', data: '' }])).toThrow(TypeError);
+    ).rejects.toThrow(TypeError);
+    await expect(zip([{ path: '/./', data: '' }])).rejects.toThrow(TypeError);
   });
 });
 
