@@ -13,7 +13,6 @@ interface AgentCardWindow {
   agentcard: {
     model: {
       addFiles(files: Record<string, string>, activate?: boolean): string[];
-      crashWorker(): void;
       activeText: string;
       analysis: { rev: number };
     };
@@ -301,11 +300,15 @@ export class PlaygroundPage {
     );
   }
 
-  /** Kills the analysis worker as a crash would. */
+  /** Crashes the analysis worker: an uncaught error inside it, as a bug in the checker would throw. */
   async crashWorker(): Promise<void> {
-    await this.page.evaluate(() =>
-      (window as unknown as AgentCardWindow).agentcard.model.crashWorker(),
-    );
+    const worker = this.page.workers().find((w) => w.url().includes('analysis.worker'));
+    if (!worker) throw new Error('the page runs no analysis worker');
+    await worker.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('crash');
+      });
+    });
   }
 
   // ---- result panels ----
