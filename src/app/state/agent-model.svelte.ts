@@ -393,6 +393,14 @@ export class AgentModel {
     this.notifications.show(banner);
   }
 
+  /**
+   * Reports that a user action failed unexpectedly (a promise a component started and could not await):
+   * `action` names it as the subject of a sentence, e.g. 'Opening the example'.
+   */
+  reportFailure(action: string, error: unknown): void {
+    this.notifications.failed(action, error);
+  }
+
   dispose(): void {
     this.analyser.dispose();
     this.persistence.dispose();

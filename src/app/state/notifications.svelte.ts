@@ -32,7 +32,9 @@ export type NotificationId =
   /** Copying to the clipboard failed. */
   | 'clipboard'
   /** A new version of the playground is ready (`offline/offline-updates.ts`). */
-  | 'update';
+  | 'update'
+  /** A user action failed unexpectedly (`Notifications.failed`). */
+  | 'failed';
 
 /** A message across the top of the app. */
 export interface Banner {
@@ -55,6 +57,15 @@ export class Notifications {
   /** Removes the banner with `id`; nothing happens when none is shown. */
   dismiss(id: NotificationId): void {
     if (this.has(id)) this.banners = this.banners.filter((b) => b.id !== id);
+  }
+
+  /**
+   * Reports that `action` (a user action in the words of a sentence's subject, e.g. 'Opening the example')
+   * failed with `error`: an error banner naming both.
+   */
+  failed(action: string, error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.show({ id: 'failed', kind: 'error', text: `${action} failed: ${reason}` });
   }
 
   /** True while a banner with `id` is shown. */

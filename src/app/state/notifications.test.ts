@@ -36,4 +36,13 @@ describe('Notifications', () => {
     notifications.dismiss('permalink');
     expect(notifications.banners).toBe(before);
   });
+
+  it('reports a failed action with its reason in one error banner', () => {
+    const notifications = new Notifications();
+    notifications.failed('Opening the example', new Error('gone'));
+    notifications.failed('Adding the files', 'denied');
+    expect(notifications.banners).toEqual([
+      { id: 'failed', kind: 'error', text: 'Adding the files failed: denied' },
+    ]);
+  });
 });
