@@ -12,7 +12,6 @@ export type ResultTab = 'Cards' | 'Problems' | 'Output';
 interface AgentCardWindow {
   agentcard: {
     model: {
-      addFiles(files: Record<string, string>, activate?: boolean): string[];
       activeText: string;
       analysis: { rev: number };
     };
@@ -283,15 +282,7 @@ export class PlaygroundPage {
     await expect.poll(() => this.activeText()).toBe(text);
   }
 
-  // ---- model hooks (what a test can do that a user cannot do quickly) ----
-
-  /** Adds files to the workspace through the model (the first becomes active), as a drop would. */
-  async addFilesThroughModel(files: Record<string, string>): Promise<void> {
-    await this.page.evaluate(
-      (f) => void (window as unknown as AgentCardWindow).agentcard.model.addFiles(f),
-      files,
-    );
-  }
+  // ---- what the app holds (read through `window.agentcard`; nothing is written through it) ----
 
   /** The revision of the analysis the panels show; it grows with every answer from the worker. */
   analysisRev(): Promise<number> {
