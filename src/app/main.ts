@@ -38,7 +38,9 @@ addEventListener('hashchange', () => {
   const hash = location.hash;
   if (!hash.startsWith('#v')) return;
   history.replaceState(null, '', location.pathname + location.search);
-  void model.openPermalink(hash);
+  void model
+    .openPermalink(hash)
+    .catch((error: unknown) => model.reportFailure('Opening the link', error));
 });
 
 const theme = new ThemeState(parseThemeChoice(ui['theme']));

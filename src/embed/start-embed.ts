@@ -37,7 +37,10 @@ export async function startEmbed(
   // A new link in the fragment (the host changed the iframe's URL) replaces the content.
   addEventListener('hashchange', () => {
     if (!location.hash) return;
-    void model.open(location.hash, undefined).then(() => embed.applyOptions());
+    void model
+      .open(location.hash, undefined)
+      .then(() => embed.applyOptions())
+      .catch((error: unknown) => model.reportFailure('Opening the link', error));
   });
   const playgroundUrl = new URL('./', location.href).href;
   target.replaceChildren();

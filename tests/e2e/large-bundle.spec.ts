@@ -39,7 +39,7 @@ test.describe('A 1 MB bundle of 1,000 cards', () => {
     const playground = new PlaygroundPage(page);
     await playground.open();
     const before = await playground.filePaths();
-    await playground.addFilesThroughModel({ 'big.md': bundle });
+    await playground.dropFiles({ 'big.md': bundle });
     await expect(playground.activeFile).toHaveText('big.md');
     await expect(playground.tab('Cards')).toHaveText(`Cards (${CARD_COUNT + before.length})`);
     await playground.waitForChecked();

@@ -12,8 +12,6 @@ export type ResultTab = 'Cards' | 'Problems' | 'Output';
 interface AgentCardWindow {
   agentcard: {
     model: {
-      addFiles(files: Record<string, string>, activate?: boolean): string[];
-      crashWorker(): void;
       activeText: string;
       analysis: { rev: number };
     };
@@ -284,15 +282,7 @@ export class PlaygroundPage {
     await expect.poll(() => this.activeText()).toBe(text);
   }
 
-  // ---- model hooks (what a test can do that a user cannot do quickly) ----
-
-  /** Adds files to the workspace through the model (the first becomes active), as a drop would. */
-  async addFilesThroughModel(files: Record<string, string>): Promise<void> {
-    await this.page.evaluate(
-      (f) => void (window as unknown as AgentCardWindow).agentcard.model.addFiles(f),
-      files,
-    );
-  }
+  // ---- what the app holds (read through `window.agentcard`; nothing is written through it) ----
 
   /** The revision of the analysis the panels show; it grows with every answer from the worker. */
   analysisRev(): Promise<number> {
@@ -301,11 +291,15 @@ export class PlaygroundPage {
     );
   }
 
-  /** Kills the analysis worker as a crash would. */
+  /** Crashes the analysis worker: an uncaught error inside it, as a bug in the checker would throw. */
   async crashWorker(): Promise<void> {
-    await this.page.evaluate(() =>
-      (window as unknown as AgentCardWindow).agentcard.model.crashWorker(),
-    );
+    const worker = this.page.workers().find((w) => w.url().includes('analysis.worker'));
+    if (!worker) throw new Error('the page runs no analysis worker');
+    await worker.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('crash');
+      });
+    });
   }
 
   // ---- result panels ----

@@ -195,11 +195,6 @@ export class AnalysisClient {
     this.worker = null;
   }
 
-  /** Kills the worker as a crash would (for tests of the recovery path). */
-  simulateCrash(): void {
-    this.restart('the analysis worker stopped unexpectedly');
-  }
-
   private pump(): void {
     if (this.disposed || this.inFlight !== null || !this.dirty) return;
     this.dirty = false;

@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EXAMPLES } from '../examples.ts';
+import { encodePermalink } from '../permalink/permalink.ts';
+import { createEditJournal } from '../storage/edit-journal.ts';
+import { FakeStorage } from '../storage/journal-fixture.ts';
+import { createMemoryStore } from '../storage/memory-store.ts';
+import { randomId } from '../storage/random-id.ts';
+import type { WorkspaceStore } from '../storage/workspace-store.ts';
+import { AgentModel, type ModelHost } from './agent-model.svelte.ts';
+import { cardInfo, FakeAnalysisWorker } from './fake-analysis-worker.ts';
+
+/** A memory store that says it outlives the page, as IndexedDB does. */
+const durableStore = (): WorkspaceStore => ({ ...createMemoryStore(), kind: 'indexeddb' });
+
+const models: AgentModel[] = [];
+afterEach(() => {
+  for (const m of models.splice(0)) m.dispose();
+});
+
+function setup(host: Partial<ModelHost> = {}) {
+  const workers: FakeAnalysisWorker[] = [];
+  const store = host.store ?? durableStore();
+  const model = new AgentModel({
+    store,
+    makeWorker: FakeAnalysisWorker.factory(workers),
+    persist: true,
+    journal: createEditJournal(new FakeStorage()),
+    tabChannel: `test-${randomId()}`,
+    ...host,
+  });
+  models.push(model);
+  return { model, store, worker: () => workers.at(-1)! };
+}
+
+describe('AgentModel', () => {
+  it('opens the first example when nothing is stored, and saves it', async () => {
+    const { model, store } = setup();
+    expect(await model.open('', undefined)).toEqual({ openedLink: false });
+    expect(model.workspace.name).toBe(EXAMPLES[0]!.title);
+    await model.flush();
+    expect((await store.list()).map((w) => w.id)).toEqual([model.workspace.id]);
+    expect(model.saveState).toBe('saved');
+  });
+
+  it('opens a permalink as a new workspace, and explains a broken one in a banner', async () => {
+    const { model } = setup();
+    const link = await encodePermalink({ files: { 'x.md': 'X' }, active: 'x.md', profile: 'rfc' });
+    expect(await model.open(link, undefined)).toEqual({ openedLink: true });
+    expect(model.activeText).toBe('X');
+    expect(await model.openPermalink('#v1:not-a-link')).toBe(false);
+    expect(model.banners.map((b) => b.id)).toEqual(['permalink']);
+    expect(model.activeText).toBe('X');
+  });
+
+  it('sends each edit for analysis and shows the answer', async () => {
+    const { model, worker } = setup();
+    await model.open('', undefined);
+    worker().answer();
+    model.editFile(model.workspace.active, 'changed');
+    expect(model.analysisStale).toBe(true);
+    worker().answer([cardInfo(model.workspace.active, 0)]);
+    expect(model.analysisStale).toBe(false);
+    expect(model.analysis.cards).toHaveLength(1);
+  });
+
+  it('selects a card and jumps the editor to its header', async () => {
+    const { model, worker } = setup();
+    await model.openFiles('W', { 'a.md': 'A', 'b.md': 'B' }, 'a.md', 'rfc');
+    worker().answer([cardInfo('b.md', 0)]);
+    model.selectCard({ file: 'b.md', index: 0 });
+    expect(model.selection).toEqual({ file: 'b.md', index: 0 });
+    expect(model.workspace.active).toBe('b.md');
+    expect(model.reveal).toMatchObject({ file: 'b.md', from: 0, to: 4 });
+  });
+
+  it('renames, deletes and re-formats files, refusing a taken name', async () => {
+    const { model } = setup();
+    await model.openFiles('W', { 'a.md': 'A', 'b.md': 'B' }, 'a.md', 'rfc');
+    expect(model.renameFile('a.md', 'b.md')).toBe('b.md exists already.');
+    expect(model.renameFile('a.md', 'c.md')).toBeNull();
+    model.setFormat('c.md', 'afm');
+    expect(model.workspace.formats).toEqual({ 'c.md': 'afm' });
+    model.deleteFile('c.md');
+    expect(Object.keys(model.workspace.files)).toEqual(['b.md']);
+    expect(model.workspace.active).toBe('b.md');
+    expect(model.createFile('new.yaml')).toBe('new.yaml');
+  });
+
+  it('switches between stored workspaces and opens another when the open one is deleted', async () => {
+    const { model } = setup();
+    await model.openFiles('One', { 'a.md': 'A' }, 'a.md', 'rfc');
+    const one = model.workspace.id;
+    await model.newWorkspace();
+    await model.flush();
+    await vi.waitFor(() => expect(model.workspaces).toHaveLength(2));
+    await model.switchWorkspace(one);
+    expect(model.workspace.name).toBe('One');
+    await model.deleteWorkspace(one);
+    expect(model.workspace.name).toBe('Untitled workspace');
+    expect(model.workspaces.map((w) => w.id)).toEqual([model.workspace.id]);
+  });
+
+  it('says a workspace that cannot be loaded could not be switched to', async () => {
+    const { model } = setup();
+    await model.openFiles('One', { 'a.md': 'A' }, 'a.md', 'rfc');
+    await model.switchWorkspace('missing');
+    expect(model.banners.map((b) => b.id)).toEqual(['switch']);
+    expect(model.workspace.name).toBe('One');
+  });
+
+  it('keeps edits over another tab’s save as a copy when asked', async () => {
+    const { model, store } = setup();
+    await model.openFiles('Mine', { 'a.md': 'A' }, 'a.md', 'rfc');
+    await model.flush();
+    const stored = (await store.load(model.workspace.id))!;
+    await store.save({ ...stored, revision: stored.revision + 1 }, stored.revision);
+    model.editFile('a.md', 'mine');
+    await model.flush();
+    const conflict = model.banners.find((b) => b.id === 'conflict');
+    expect(conflict?.action?.label).toBe('Keep mine as a copy');
+    conflict!.action!.run();
+    expect(model.workspace.name).toBe('Mine (copy)');
+    expect(model.activeText).toBe('mine');
+    expect(model.banners.some((b) => b.id === 'conflict')).toBe(false);
+  });
+
+  it('in the embed saves nothing and shows the first card of the active file', async () => {
+    const { model, store, worker } = setup({
+      store: createMemoryStore(),
+      persist: false,
+      selectFirstCard: true,
+    });
+    await model.openFiles('Embed', { 'a.md': 'A' }, 'a.md', 'rfc');
+    expect(worker().lastCheck().select).toEqual({ file: 'a.md', index: 0 });
+    await model.flush();
+    expect(await store.list()).toEqual([]);
+    expect(model.saveState).toBe('off');
+    expect(model.unsavedAtRisk).toBe(false);
+  });
+
+  it('shows the store’s problem in a banner from the start', () => {
+    const { model } = setup({ storeProblem: 'No IndexedDB.' });
+    expect(model.banners).toEqual([{ id: 'storage', kind: 'warning', text: 'No IndexedDB.' }]);
+  });
+});

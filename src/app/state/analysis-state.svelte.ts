@@ -1,0 +1,191 @@
+/**
+ * The analysis of the open workspace as the panels show it: the newest result from the worker, whether it is
+ * older than the text, the check in flight, and the selected card with its compiled output. It owns the
+ * `AnalysisClient` (requests carry revisions; a stale answer never wins) and turns the client's events into
+ * state and banners.
+ */
+import type {
+  CardInfo,
+  CompiledAgent,
+  Conversion,
+  Diagnostic,
+  EmitOptions,
+  FormatId,
+} from '../../core/index.ts';
+import {
+  AnalysisClient,
+  type AnalysisEvent,
+  type CheckProgress,
+  type WorkerFactory,
+} from '../analysis/analysis-client.ts';
+import type { AgentSummary, CardRef, TextEdit } from '../analysis/protocol.ts';
+import type { Notifications } from './notifications.svelte.ts';
+import { countProblems } from './problem-counts.ts';
+import { plainFiles } from './workspace-files.ts';
+import type { Workspace } from './workspace-types.ts';
+
+/** What the panels show of the newest analysis. */
+export interface AnalysisView {
+  rev: number;
+  cards: CardInfo[];
+  diagnostics: Diagnostic[];
+  agents: AgentSummary[];
+  took: number;
+}
+
+/** A new empty view: a new object each time, so that every reset reaches the panels. */
+function emptyView(): AnalysisView {
+  return { rev: 0, cards: [], diagnostics: [], agents: [], took: 0 };
+}
+
+/** The analysis state; every change comes from the worker's answers or from the model's calls. */
+export class AnalysisState {
+  // Raw (not deeply reactive): results are replaced whole, and a deep proxy over 1,000 cards costs per read.
+  analysis = $state.raw<AnalysisView>(emptyView());
+  /**
+   * True while the shown results are older than the text (an edit is being analysed, or explicit mode).
+   * Kept apart from `analysis` so that a keystroke does not hand every panel a new result object.
+   */
+  analysisStale = $state(true);
+  /** The check in flight when it has run past a second (for "checking … 3 s" and Cancel), else null. */
+  checkProgress = $state.raw<CheckProgress | null>(null);
+  /** Problems of the shown analysis per severity (every panel's counts come from here). */
+  readonly problemCounts = $derived(countProblems(this.analysis.diagnostics));
+  /** The compiled output of the selected card (null: none selected, or it did not compile). */
+  selected = $state.raw<CompiledAgent | null>(null);
+  /** The selected card; cleared when an answer no longer has it. */
+  selection = $state<CardRef | null>(null);
+
+  private readonly client: AnalysisClient;
+
+  /**
+   * `selectFirstCard` (the embed): while no card is selected, each check asks for the active file's first card
+   * too, and that card becomes the selection when it exists.
+   */
+  constructor(
+    makeWorker: WorkerFactory,
+    private readonly notifications: Notifications,
+    private readonly selectFirstCard = false,
+  ) {
+    this.client = new AnalysisClient(makeWorker, (event) => this.receive(event));
+  }
+
+  /** Forgets the shown results and the selection (another workspace opens); results are stale until checked. */
+  reset(): void {
+    this.selection = null;
+    this.selected = null;
+    this.analysis = emptyView();
+    this.analysisStale = true;
+  }
+
+  /**
+   * Marks the results stale and, unless `ws` reloads only on request and `force` is false, sends `ws` for
+   * checking with the selected card (or, with `selectFirstCard`, the active file's first).
+   */
+  request(ws: Workspace, force = false): void {
+    this.analysisStale = true;
+    if (ws.reloadMode === 'explicit' && !force) return;
+    const select = this.selection
+      ? { file: this.selection.file, index: this.selection.index }
+      : this.selectFirstCard && ws.active
+        ? { file: ws.active, index: 0 }
+        : null;
+    this.client.update(
+      plainFiles(ws),
+      ws.profile,
+      select,
+      Object.fromEntries(Object.entries(ws.formats ?? {})),
+    );
+  }
+
+  /** Tells the client about an edit of `path` before the next request (`edit`: the one changed range). */
+  edited(path: string, edit: TextEdit | null, text: string): void {
+    this.client.edited(path, edit, text);
+  }
+
+  /**
+   * Selects `ref` (null: none) and asks for its compiled output. Returns false when it was selected already
+   * (the cursor moved within the card): the last request carried it.
+   */
+  choose(ref: CardRef | null): boolean {
+    const current = this.selection;
+    const same =
+      ref === current ||
+      (ref !== null &&
+        current !== null &&
+        ref.file === current.file &&
+        ref.index === current.index);
+    if (same) return false;
+    this.selection = ref;
+    this.client.choose(ref ? { file: ref.file, index: ref.index } : null);
+    return true;
+  }
+
+  /** The card `ref` names in the shown results, if any. */
+  card(ref: CardRef): CardInfo | undefined {
+    return this.analysis.cards.find((c) => c.file === ref.file && c.index === ref.index);
+  }
+
+  /** Converts card `ref` in the worker; null when it did not compile. Rejects when the worker fails. */
+  convert(ref: CardRef, to: FormatId, options: EmitOptions): Promise<Conversion | null> {
+    // Plain copies: the selection may be a state proxy, which cannot cross to the worker.
+    return this.client.convert({ file: ref.file, index: ref.index }, to, { ...options });
+  }
+
+  /** Stops a long check; the next request checks again. */
+  cancel(): void {
+    this.client.cancel();
+  }
+
+  /** Stops the worker for good. */
+  dispose(): void {
+    this.client.dispose();
+  }
+
+  private receive(event: AnalysisEvent): void {
+    switch (event.kind) {
+      case 'result':
+        this.showResult(event.response);
+        break;
+      case 'progress':
+        this.checkProgress = event.running;
+        break;
+      case 'selected':
+        this.selected = event.selected;
+        break;
+      case 'restarted':
+        this.notifications.show({
+          id: 'analysis-restarted',
+          kind: 'warning',
+          text: `Analysis restarted (${event.reason}). Your text is untouched.`,
+        });
+        break;
+      case 'stalled':
+        this.notifications.show({
+          id: 'analysis-paused',
+          kind: 'error',
+          text: `Analysis paused: ${event.reason}. Your text is untouched.`,
+        });
+        break;
+    }
+  }
+
+  private showResult(r: Extract<AnalysisEvent, { kind: 'result' }>['response']): void {
+    this.analysis = {
+      rev: r.rev,
+      cards: r.cards,
+      diagnostics: r.diagnostics,
+      agents: r.agents,
+      took: r.took,
+    };
+    this.analysisStale = false;
+    this.selected = r.selected;
+    this.notifications.dismiss('analysis-paused');
+    if (this.selection && !this.card(this.selection)) this.selection = null;
+    if (!this.selection && this.selectFirstCard && r.selected) {
+      const { file, line } = r.selected;
+      const card = r.cards.find((c) => c.file === file && c.line === line);
+      if (card) this.selection = { file, index: card.index };
+    }
+  }
+}

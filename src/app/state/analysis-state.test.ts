@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AnalysisState } from './analysis-state.svelte.ts';
+import { cardInfo, compiledAgent, FakeAnalysisWorker } from './fake-analysis-worker.ts';
+import { Notifications } from './notifications.svelte.ts';
+import { makeWorkspace } from './workspace-files.ts';
+
+let workers: FakeAnalysisWorker[];
+let notifications: Notifications;
+let state: AnalysisState;
+const worker = () => workers.at(-1)!;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  workers = [];
+  notifications = new Notifications();
+  state = new AnalysisState(FakeAnalysisWorker.factory(workers), notifications);
+});
+afterEach(() => {
+  state.dispose();
+  vi.useRealTimers();
+});
+
+describe('AnalysisState', () => {
+  it('is stale from a request until its answer, then shows the answer and its counts', () => {
+    const ws = makeWorkspace('W', { 'a.md': 'A' }, 'a.md');
+    state.request(ws);
+    expect(state.analysisStale).toBe(true);
+    expect(worker().lastCheck()).toMatchObject({ changed: { 'a.md': 'A' }, profile: 'rfc' });
+    worker().answer([cardInfo('a.md', 0)]);
+    expect(state.analysisStale).toBe(false);
+    expect(state.analysis.cards).toHaveLength(1);
+    expect(state.problemCounts).toEqual({ error: 0, warning: 0, info: 0 });
+  });
+
+  it('in explicit mode marks results stale without asking, unless forced', () => {
+    const ws = makeWorkspace('W', { 'a.md': 'A' }, 'a.md');
+    ws.reloadMode = 'explicit';
+    state.request(ws);
+    expect(workers).toHaveLength(0);
+    expect(state.analysisStale).toBe(true);
+    state.request(ws, true);
+    expect(worker().requests).toHaveLength(1);
+  });
+
+  it('sends the chosen card with each check and drops a selection the answer no longer has', () => {
+    const ws = makeWorkspace('W', { 'a.md': 'A' }, 'a.md');
+    expect(state.choose({ file: 'a.md', index: 1 })).toBe(true);
+    expect(state.choose({ file: 'a.md', index: 1 })).toBe(false);
+    state.request(ws);
+    expect(worker().lastCheck().select).toEqual({ file: 'a.md', index: 1 });
+    worker().answer([cardInfo('a.md', 0)]);
+    expect(state.selection).toBeNull();
+  });
+
+  it('with selectFirstCard asks for the active file’s first card and selects it from the answer', () => {
+    state.dispose();
+    state = new AnalysisState(FakeAnalysisWorker.factory(workers), notifications, true);
+    state.request(makeWorkspace('W', { 'a.md': 'A' }, 'a.md'));
+    expect(worker().lastCheck().select).toEqual({ file: 'a.md', index: 0 });
+    worker().answer([cardInfo('a.md', 0)], compiledAgent('a.md', 1));
+    expect(state.selection).toEqual({ file: 'a.md', index: 0 });
+    expect(state.selected?.line).toBe(1);
+  });
+
+  it('reports a restarted worker in a banner and keeps working', () => {
+    const ws = makeWorkspace('W', { 'a.md': 'A' }, 'a.md');
+    state.request(ws);
+    worker().crash();
+    expect(notifications.banners.map((b) => b.id)).toEqual(['analysis-restarted']);
+    expect(workers.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows a paused banner after repeated hangs and takes it down with the next answer', () => {
+    const ws = makeWorkspace('W', { 'a.md': 'A' }, 'a.md');
+    state.request(ws);
+    vi.advanceTimersByTime(60_000);
+    state.request(ws, true);
+    vi.advanceTimersByTime(60_000);
+    expect(notifications.has('analysis-paused')).toBe(true);
+    state.request({ ...ws, files: { 'a.md': 'A2' } }, true);
+    worker().answer();
+    expect(notifications.has('analysis-paused')).toBe(false);
+  });
+
+  it('reset forgets results and selection', () => {
+    state.request(makeWorkspace('W', { 'a.md': 'A' }, 'a.md'));
+    worker().answer([cardInfo('a.md', 0)], compiledAgent('a.md', 1));
+    state.choose({ file: 'a.md', index: 0 });
+    state.reset();
+    expect(state.analysis.cards).toEqual([]);
+    expect(state.selection).toBeNull();
+    expect(state.selected).toBeNull();
+    expect(state.analysisStale).toBe(true);
+  });
+});
