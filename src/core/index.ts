@@ -16,9 +16,9 @@ export type {
 } from './load-set/check-load-set.ts';
 export { DIAGNOSTIC_CODES, compareDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
-export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES, readType } from './agentcard/card-types.ts';
-export type { TypeReading } from './agentcard/card-types.ts';
-export type { CardType, Profile } from './agentcard/card-types.ts';
+export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES, readType } from './model/agent-types.ts';
+export type { TypeReading } from './model/agent-types.ts';
+export type { CardType, Profile } from './model/agent-types.ts';
 export {
   allowedFields,
   requiredFields,
@@ -31,7 +31,7 @@ export {
 export { fieldSpec } from './agentcard/field-specs.ts';
 export { didYouMean } from './agentcard/did-you-mean.ts';
 export { isCardPath, CARD_EXTENSIONS } from './agentcard/analyze-card-file.ts';
-export type { AgentData, Json } from './agentcard/compile-card.ts';
+export type { AgentData, Json } from './model/agent-data.ts';
 export {
   FAST_AGENT_DEFAULT_INSTRUCTION,
   applyLoadTemplates,

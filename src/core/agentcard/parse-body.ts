@@ -1,5 +1,5 @@
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
-import type { Profile } from './card-types.ts';
+import type { Profile } from '../model/agent-types.ts';
 import { lineText, scanLines } from './text-lines.ts';
 
 /** A message seeded by an inline `---USER` / `---ASSISTANT` block. Offsets are absolute. */

@@ -3,7 +3,7 @@ import { setOwn } from '../own-property.ts';
 import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
 import { appendAll, problem, type RawDiagnostic } from '../diagnostics.ts';
 import { nodeRange, type ParsedYaml } from '../yaml/parse-yaml.ts';
-import { readType, type CardType, type Profile, CARD_TYPES } from './card-types.ts';
+import { readType, type CardType, type Profile, CARD_TYPES } from '../model/agent-types.ts';
 import { didYouMean } from './did-you-mean.ts';
 import {
   ALL_FIELDS,

@@ -5,8 +5,8 @@ import {
   type CardDraft,
   type CardFileAnalysis,
 } from '../agentcard/analyze-card-file.ts';
-import type { CardType, Profile } from '../agentcard/card-types.ts';
-import { compileCard, type AgentData, type Json } from '../agentcard/compile-card.ts';
+import type { CardType, Profile } from '../model/agent-types.ts';
+import { compileCard, type AgentData, type Json } from '../model/agent-data.ts';
 import { compileInstruction, fastAgentDate } from '../agentcard/load-instruction.ts';
 import { resolveRefs, type PythonRef } from '../agentcard/python-refs.ts';
 import { planServers, readServerConfigs, type ServerConfigs } from '../agentcard/servers.ts';

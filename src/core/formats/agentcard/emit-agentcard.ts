@@ -11,8 +11,8 @@ import {
   FAST_AGENT_TYPE_NAMES,
   HISTORY_BY_DEFAULT,
   type CardType,
-} from '../../agentcard/card-types.ts';
-import { defaultAgentConfig, type Json } from '../../agentcard/compile-card.ts';
+} from '../../model/agent-types.ts';
+import { defaultAgentConfig, type Json } from '../../model/agent-data.ts';
 import type { Conversion, EmitOptions, EmitSource } from '../format-module.ts';
 
 type Obj = { [key: string]: Json };
