@@ -29,7 +29,7 @@ export {
   LIFECYCLE_HOOK_POINTS,
 } from './agentcard/card-fields.ts';
 export { fieldSpec } from './agentcard/field-specs.ts';
-export { didYouMean } from './agentcard/did-you-mean.ts';
+export { didYouMean } from './text/did-you-mean.ts';
 export { isCardPath, CARD_EXTENSIONS } from './agentcard/analyze-card-file.ts';
 export type { AgentData, Json } from './model/agent-data.ts';
 export {
@@ -44,7 +44,7 @@ export type { InstructionSegment, Placeholder } from './agentcard/instruction-pl
 export type { PythonRef, PythonRefKind } from './agentcard/python-refs.ts';
 export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
-export { LineIndex } from './line-index.ts';
+export { LineIndex } from './text/line-index.ts';
 export { escapeControls, hasControls, pictureControls } from './visible-controls.ts';
 export { normalizePath } from './load-set/paths.ts';
 export { OUTSIDE_ROOT, isRefusal } from './load-set/read-hook.ts';

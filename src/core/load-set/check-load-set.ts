@@ -1,4 +1,4 @@
-import { detachString } from '../detach-string.ts';
+import { detachString } from '../text/detach-string.ts';
 import {
   analyzeCardFile,
   isCardPath,
@@ -19,8 +19,8 @@ import {
 } from '../diagnostics.ts';
 import { parseHistory } from '../history/parse-history.ts';
 import type { HistoryMessage, HistoryPart } from '../history/history-message.ts';
-import { LineIndex } from '../line-index.ts';
-import { parseYaml, type ParsedYaml, type YamlVersion } from '../yaml/parse-yaml.ts';
+import { LineIndex } from '../text/line-index.ts';
+import { parseYaml, type ParsedYaml, type YamlVersion } from '../text/parse-yaml.ts';
 import type { FormatAnalysis, FormatId } from '../formats/format-module.ts';
 import { formatModule } from '../formats/registry.ts';
 import { checkAgentRefs } from './cross-refs.ts';

@@ -3,9 +3,9 @@
  * every problem points at its own key or value, and collects the CEL expressions for `check-cel.ts`.
  */
 import { isMap, isScalar, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import { problem, type DiagnosticCode, type RawDiagnostic } from '../../diagnostics.ts';
-import { nodeRange } from '../../yaml/parse-yaml.ts';
+import { nodeRange } from '../../text/parse-yaml.ts';
 import { AGENT_KIND, readKind } from './detect-spec.ts';
 import { breaksNewerNameRule, nameProblem, readReference, type Reference } from './names.ts';
 
