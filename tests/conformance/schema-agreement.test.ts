@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { checkLoadSet, type Diagnostic } from '../../src/core/index.ts';
-import { splitMarkdownRfc } from '../../src/core/agentcard/split-markdown.ts';
-import { splitYamlStream } from '../../src/core/agentcard/split-yaml.ts';
+import { splitMarkdownRfc } from '../../src/core/formats/agentcard/split-markdown.ts';
+import { splitYamlStream } from '../../src/core/formats/agentcard/split-yaml.ts';
 import { generateSchemas } from '../../src/core/schemas/generate-schemas.ts';
 import { readIfFile, samplesDir } from './shared-samples.ts';
 

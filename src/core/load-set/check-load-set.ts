@@ -4,12 +4,16 @@ import {
   isCardPath,
   type CardDraft,
   type CardFileAnalysis,
-} from '../agentcard/analyze-card-file.ts';
+} from '../formats/agentcard/analyze-card-file.ts';
 import type { CardType, Profile } from '../model/agent-types.ts';
 import { compileCard, type AgentData, type Json } from '../model/agent-data.ts';
-import { compileInstruction, fastAgentDate } from '../agentcard/load-instruction.ts';
-import { resolveRefs, type PythonRef } from '../agentcard/python-refs.ts';
-import { planServers, readServerConfigs, type ServerConfigs } from '../agentcard/servers.ts';
+import { compileInstruction, fastAgentDate } from '../formats/agentcard/load-instruction.ts';
+import { resolveRefs, type PythonRef } from '../formats/agentcard/python-refs.ts';
+import {
+  planServers,
+  readServerConfigs,
+  type ServerConfigs,
+} from '../formats/agentcard/servers.ts';
 import {
   appendAll,
   compareDiagnostics,

@@ -6,7 +6,7 @@
  */
 import { getOwn } from '../../own-property.ts';
 import { stringify } from 'yaml';
-import { allowedFields } from '../../agentcard/card-fields.ts';
+import { allowedFields } from './card-fields.ts';
 import {
   FAST_AGENT_TYPE_NAMES,
   HISTORY_BY_DEFAULT,
