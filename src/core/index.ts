@@ -16,9 +16,9 @@ export type {
 } from './load-set/check-load-set.ts';
 export { DIAGNOSTIC_CODES, compareDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
-export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES, readType } from './agentcard/card-types.ts';
-export type { TypeReading } from './agentcard/card-types.ts';
-export type { CardType, Profile } from './agentcard/card-types.ts';
+export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES, readType } from './model/agent-types.ts';
+export type { TypeReading } from './model/agent-types.ts';
+export type { CardType, Profile } from './model/agent-types.ts';
 export {
   allowedFields,
   requiredFields,
@@ -27,24 +27,27 @@ export {
   ALL_FIELDS,
   TOOL_HOOK_POINTS,
   LIFECYCLE_HOOK_POINTS,
-} from './agentcard/card-fields.ts';
-export { fieldSpec } from './agentcard/field-specs.ts';
-export { didYouMean } from './agentcard/did-you-mean.ts';
-export { isCardPath, CARD_EXTENSIONS } from './agentcard/analyze-card-file.ts';
-export type { AgentData, Json } from './agentcard/compile-card.ts';
+} from './formats/agentcard/card-fields.ts';
+export { fieldSpec } from './formats/agentcard/field-specs.ts';
+export { didYouMean } from './text/did-you-mean.ts';
+export { isCardPath, CARD_EXTENSIONS } from './formats/agentcard/analyze-card-file.ts';
+export type { AgentData, Json } from './model/agent-data.ts';
 export {
   FAST_AGENT_DEFAULT_INSTRUCTION,
   applyLoadTemplates,
   fastAgentDate,
   localCalendarDate,
-} from './agentcard/load-instruction.ts';
-export type { LoadedInstruction } from './agentcard/load-instruction.ts';
-export { instructionSegments } from './agentcard/instruction-placeholders.ts';
-export type { InstructionSegment, Placeholder } from './agentcard/instruction-placeholders.ts';
-export type { PythonRef, PythonRefKind } from './agentcard/python-refs.ts';
+} from './formats/agentcard/load-instruction.ts';
+export type { LoadedInstruction } from './formats/agentcard/load-instruction.ts';
+export { instructionSegments } from './formats/agentcard/instruction-placeholders.ts';
+export type {
+  InstructionSegment,
+  Placeholder,
+} from './formats/agentcard/instruction-placeholders.ts';
+export type { PythonRef, PythonRefKind } from './formats/agentcard/python-refs.ts';
 export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
-export { LineIndex } from './line-index.ts';
+export { LineIndex } from './text/line-index.ts';
 export { escapeControls, hasControls, pictureControls } from './visible-controls.ts';
 export { normalizePath } from './load-set/paths.ts';
 export { OUTSIDE_ROOT, isRefusal } from './load-set/read-hook.ts';

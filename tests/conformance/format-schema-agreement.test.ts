@@ -6,7 +6,7 @@ import { checkLoadSet } from '../../src/core/index.ts';
 import { splitAfm } from '../../src/core/formats/afm/split-afm.ts';
 import type { FormatId } from '../../src/core/formats/format-module.ts';
 import { generateSchemas } from '../../src/core/schemas/generate-schemas.ts';
-import { parseYaml } from '../../src/core/yaml/parse-yaml.ts';
+import { parseYaml } from '../../src/core/text/parse-yaml.ts';
 import { samplesDir } from './shared-samples.ts';
 
 // OpenAgentSpec is not here: its checker validates with the schema the JSON Schema is generated from

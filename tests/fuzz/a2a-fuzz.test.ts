@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../../src/core/agentcard/compile-card.ts';
+import type { Json } from '../../src/core/model/agent-data.ts';
 import type { EmitSource, FormatAnalysis } from '../../src/core/formats/format-module.ts';
 import {
   analyzeA2aCard,

@@ -5,10 +5,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-// Pages written on other branches of issue 13 at the same time as these links: each must be removed from here
-// once it exists (the last test says so), so a link to it is then checked like any other.
-const PENDING = new Set(['docs/architecture.md']);
-
 function markdownFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
@@ -47,7 +43,6 @@ describe('links in the README and docs/', () => {
         if (/^[a-z]+:/i.test(target)) continue;
         const [file, anchor] = target.split('#') as [string, string | undefined];
         const path = file === '' ? page : join(dirname(page), file);
-        if (PENDING.has(relative(ROOT, path))) continue;
         if (!existsSync(path)) {
           broken.push(`${target}: no such file`);
           continue;
@@ -58,8 +53,4 @@ describe('links in the README and docs/', () => {
       expect(broken).toEqual([]);
     });
   }
-
-  it('lists no pending page that exists', () => {
-    for (const page of PENDING) expect(existsSync(join(ROOT, page)), page).toBe(false);
-  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../../src/app/examples.ts';
-import { defaultAgentConfig } from '../../src/core/agentcard/compile-card.ts';
+import { defaultAgentConfig } from '../../src/core/model/agent-data.ts';
 import { checkLoadSet, engagementSkeleton, evaluateEngagement } from '../../src/core/index.ts';
 
 describe('the Examples menu', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitMarkdownRfc } from '../../core/agentcard/split-markdown.ts';
+import { splitMarkdownRfc } from '../../core/formats/agentcard/split-markdown.ts';
 import { findMarkdownCards, markdownYamlRegions } from './frontmatter-ranges.ts';
 
 const slices = (text: string, ranges: Array<{ from: number; to: number }>) =>

@@ -2,7 +2,7 @@
  * The preset dictionary of permalinks (zlib's FDICT, RFC 1950 §2.2): text that most envelopes share, so that a
  * link can point back at it instead of spelling it out. It holds only the format's own scaffolding, never
  * anybody's prose: the envelope's JSON, card frontmatter keys and values (the fields of
- * `src/core/agentcard/card-fields.ts`, the card types), history delimiters, and the skeletons of
+ * `src/core/formats/agentcard/card-fields.ts`, the card types), history delimiters, and the skeletons of
  * `fastagent.config.yaml` and of JSON history files. Card text appears as it does inside the envelope's JSON
  * strings (a line break is the two characters `\n`).
  *

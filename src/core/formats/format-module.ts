@@ -3,7 +3,7 @@
  * `src/core/formats/` that exports one `FormatModule`; `registry.ts` lists them. The AgentCard format is
  * read by the load-set checker itself and appears in the registry only for detection and emitting.
  */
-import type { AgentData, Json } from '../agentcard/compile-card.ts';
+import type { AgentData, Json } from '../model/agent-data.ts';
 import type { RawDiagnostic } from '../diagnostics.ts';
 
 /** The formats the core reads, by stable id (also the `--format`/`--to` values of the command line). */

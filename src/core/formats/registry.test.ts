@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultAgentConfig } from '../agentcard/compile-card.ts';
+import { defaultAgentConfig } from '../model/agent-data.ts';
 import { checkLoadSet } from '../load-set/check-load-set.ts';
 import { CONVERSION_TARGETS, FORMAT_IDS, FORMAT_LABELS } from './format-module.ts';
 import { FORMATS } from './registry.ts';

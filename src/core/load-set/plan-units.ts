@@ -5,7 +5,7 @@
 import { getOwn, setOwn } from '../own-property.ts';
 import type { FormatId } from '../formats/format-module.ts';
 import { detectFormat, formatModule } from '../formats/registry.ts';
-import type { CheckOptions } from './check-load-set.ts';
+import type { CheckOptions } from './check-result.ts';
 import { basename } from './paths.ts';
 
 /** A unit of a non-AgentCard format, ready for its module's `analyze`. */

@@ -4,9 +4,9 @@ import {
   fieldDescription,
   NULL_REJECTED_FIELDS,
   requiredFields,
-} from '../agentcard/card-fields.ts';
-import { CARD_TYPES } from '../agentcard/card-types.ts';
-import { fieldSpec } from '../agentcard/field-specs.ts';
+} from '../formats/agentcard/card-fields.ts';
+import { CARD_TYPES } from '../model/agent-types.ts';
+import { fieldSpec } from '../formats/agentcard/field-specs.ts';
 import { convertSchema, type JsonSchemaObject } from './convert-schema.ts';
 import type { SchemaFile, SchemaSet } from './schema-set.ts';
 

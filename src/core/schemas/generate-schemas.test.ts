@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { CARD_TYPES } from '../agentcard/card-types.ts';
+import { CARD_TYPES } from '../model/agent-types.ts';
 import { agentCardSchemaSet, cardTypeSchemaName } from './agentcard-schemas.ts';
 import { generateSchemas, SCHEMA_SETS } from './generate-schemas.ts';
 import type { SchemaSet } from './schema-set.ts';

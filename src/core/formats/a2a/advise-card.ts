@@ -3,7 +3,7 @@
  * (MIME modes, `preferredTransport`, absolute URLs, unique skill ids, defined security schemes), the
  * protocol version, signs of the newer v1.0 shape, and repeated keys.
  */
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { memberOf, type JsonMember, type JsonNode } from './json-tree.ts';
 import { TRANSPORTS } from './schema.ts';

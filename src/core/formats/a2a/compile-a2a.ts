@@ -4,8 +4,12 @@
  * servers), `type: "a2a"` and the `url` beside it. Everything else of the card is kept in extras: the
  * skills (in the same `{id, name, description, tags, examples}` shape as TsAgent's) and the card itself.
  */
-import type { CardDraft } from '../../agentcard/analyze-card-file.ts';
-import { compileCard, type AgentData, type Json } from '../../agentcard/compile-card.ts';
+import {
+  compileCard,
+  type AgentData,
+  type AgentSource,
+  type Json,
+} from '../../model/agent-data.ts';
 
 /** The compiled agent: its name, canonical data and extras. */
 export interface CompiledA2a {
@@ -27,26 +31,7 @@ export function compileA2a(card: { [key: string]: Json }, path: string): Compile
   if (typeof card['description'] === 'string' && card['description'].trim() !== '')
     fields['description'] = card['description'];
   if (typeof card['url'] === 'string') fields['url'] = card['url'];
-  const draft: CardDraft = {
-    index: 0,
-    from: 0,
-    to: 0,
-    headerTo: 0,
-    bodyFrom: 0,
-    bodyTo: 0,
-    name,
-    nameRange: [0, 0],
-    type: 'a2a',
-    fields,
-    ranges: {},
-    instruction: null,
-    instructionFromBody: false,
-    inlineMessages: [],
-    refSites: [],
-    agentRefs: [],
-    messageRanges: [],
-    diagnostics: [],
-  };
+  const draft: AgentSource = { type: 'a2a', fields, instruction: null };
   const data = compileCard(draft, name, { names: [], inlineTools: {}, configs: {} }, []);
   const { skills, ...rest } = card;
   const extras: { [key: string]: Json } = { a2a: rest };

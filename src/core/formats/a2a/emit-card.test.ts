@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentData, Json } from '../../agentcard/compile-card.ts';
+import type { AgentData, Json } from '../../model/agent-data.ts';
 import { checkLoadSet } from '../../load-set/check-load-set.ts';
 import { convertAgent } from '../convert.ts';
 import type { Conversion, EmitSource } from '../format-module.ts';

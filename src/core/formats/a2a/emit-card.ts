@@ -6,7 +6,7 @@
  * v0.3.0 schema.
  */
 import * as v from 'valibot';
-import { defaultAgentConfig, type Json } from '../../agentcard/compile-card.ts';
+import { defaultAgentConfig, type Json } from '../../model/agent-data.ts';
 import type { Conversion, EmitOptions, EmitSource } from '../format-module.ts';
 import { PROTOCOL_VERSION } from './advise-card.ts';
 import { AGENT_CARD_ENTRIES } from './schema.ts';

@@ -4,7 +4,7 @@
  * schema leaves out; written from any agent's canonical data.
  */
 import { appendAll, type RawDiagnostic } from '../../diagnostics.ts';
-import type { Json } from '../../agentcard/compile-card.ts';
+import type { Json } from '../../model/agent-data.ts';
 import type { FormatAnalysis, FormatModule, FormatUnit } from '../format-module.ts';
 import { adviseCard, duplicateKeys, shapeOf } from './advise-card.ts';
 import { compileA2a } from './compile-a2a.ts';

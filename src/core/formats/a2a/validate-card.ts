@@ -4,7 +4,7 @@
  * lacks it. Also warns about properties no definition names (with a "did you mean").
  */
 import * as v from 'valibot';
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { memberOf, type JsonMember, type JsonNode } from './json-tree.ts';
 import {

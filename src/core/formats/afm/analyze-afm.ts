@@ -6,7 +6,7 @@
 import { isMap } from 'yaml';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { basename, dirname, resolvePath } from '../../load-set/paths.ts';
-import { parseYaml } from '../../yaml/parse-yaml.ts';
+import { parseYaml } from '../../text/parse-yaml.ts';
 import type {
   FormatAnalysis,
   FormatContext,

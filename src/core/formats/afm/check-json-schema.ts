@@ -5,7 +5,7 @@
  * `MAX_SCHEMA_NODES` schemas and `MAX_SCHEMA_DEPTH` levels are visited.
  */
 import { isMap, isScalar, isSeq } from 'yaml';
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import type { NodeChecker } from './node-checks.ts';
 
 /** Most subschemas visited per signature. */

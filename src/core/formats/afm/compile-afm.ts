@@ -5,7 +5,7 @@
  */
 
 import { setOwn } from '../../own-property.ts';
-import { defaultAgentConfig, type AgentData, type Json } from '../../agentcard/compile-card.ts';
+import { defaultAgentConfig, type AgentData, type Json } from '../../model/agent-data.ts';
 import { DRAFT_TO_CURRENT } from './check-interfaces.ts';
 import { SHAPE_LABELS, type AfmShape } from './shape.ts';
 

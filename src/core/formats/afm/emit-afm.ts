@@ -6,7 +6,7 @@
  */
 import { getOwn } from '../../own-property.ts';
 import { stringify } from 'yaml';
-import { defaultAgentConfig, type Json } from '../../agentcard/compile-card.ts';
+import { defaultAgentConfig, type Json } from '../../model/agent-data.ts';
 import type { Conversion, EmitOptions, EmitSource } from '../format-module.ts';
 import { DRAFT_TO_CURRENT } from './check-interfaces.ts';
 

@@ -5,7 +5,7 @@
  * after `MAX_VARIABLES`.
  */
 import { isMap, isScalar, isSeq, type Document } from 'yaml';
-import type { Json } from '../../agentcard/compile-card.ts';
+import type { Json } from '../../model/agent-data.ts';
 
 /** Most variables reported per file. */
 export const MAX_VARIABLES = 500;

@@ -13,14 +13,14 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import {
   problem,
   type DiagnosticCode,
   type RawDiagnostic,
   type Severity,
 } from '../../diagnostics.ts';
-import { nodeRange } from '../../yaml/parse-yaml.ts';
+import { nodeRange } from '../../text/parse-yaml.ts';
 
 /** A `[from, to)` absolute range. */
 export type Range = [number, number];

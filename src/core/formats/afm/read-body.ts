@@ -4,7 +4,7 @@
  * (any case) open their section, any other level-1 heading closes it. Code fences are not special there.
  */
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
-import { isBlankLine, lineText, type Line } from '../../agentcard/text-lines.ts';
+import { isBlankLine, lineText, type Line } from '../../text/text-lines.ts';
 
 /** The sections of the body. `role`/`instructions` are the joined, trimmed texts ('' when absent). */
 export interface AfmBody {

@@ -3,13 +3,7 @@
  * exists only when the very first line is `---` (spaces around it allowed) and ends at the next `---` line.
  */
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
-import {
-  bomLength,
-  isBlankLine,
-  lineText,
-  scanLines,
-  type Line,
-} from '../../agentcard/text-lines.ts';
+import { bomLength, isBlankLine, lineText, scanLines, type Line } from '../../text/text-lines.ts';
 
 /** Where the parts of an AFM file are. Offsets are absolute, ends exclusive. */
 export interface AfmSplit {

@@ -6,13 +6,13 @@
  */
 import { getOwn } from '../../own-property.ts';
 import { stringify } from 'yaml';
-import { allowedFields } from '../../agentcard/card-fields.ts';
+import { allowedFields } from './card-fields.ts';
 import {
   FAST_AGENT_TYPE_NAMES,
   HISTORY_BY_DEFAULT,
   type CardType,
-} from '../../agentcard/card-types.ts';
-import { defaultAgentConfig, type Json } from '../../agentcard/compile-card.ts';
+} from '../../model/agent-types.ts';
+import { defaultAgentConfig, type Json } from '../../model/agent-data.ts';
 import type { Conversion, EmitOptions, EmitSource } from '../format-module.ts';
 
 type Obj = { [key: string]: Json };

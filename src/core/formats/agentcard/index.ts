@@ -1,4 +1,4 @@
-import { isCardPath } from '../../agentcard/analyze-card-file.ts';
+import { isCardPath } from './analyze-card-file.ts';
 import type { FormatModule } from '../format-module.ts';
 import { emitAgentCard } from './emit-agentcard.ts';
 

@@ -5,7 +5,7 @@
  */
 import { getOwn } from '../../own-property.ts';
 import type { ASTNode } from '@marcbachmann/cel-js';
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import type { DiagnosticCode } from '../../diagnostics.ts';
 import { parseCel } from './cel-environment.ts';
 import { ANY_SHAPE, ENGAGEMENT, ENGAGEMENT_ROOTS, type Shape } from './engagement-shape.ts';

@@ -2,8 +2,12 @@
  * Compiles a validated spec to the canonical `AgentData` shape (the same as an AgentCard agent's), with
  * the OpenAgentSpec-only parts (capabilities, guardrails, exposes, lifespan, CEL expressions) as extras.
  */
-import type { CardDraft } from '../../agentcard/analyze-card-file.ts';
-import { compileCard, type AgentData, type Json } from '../../agentcard/compile-card.ts';
+import {
+  compileCard,
+  type AgentData,
+  type AgentSource,
+  type Json,
+} from '../../model/agent-data.ts';
 import type { Capability, SpecModel } from './read-spec.ts';
 
 /** One CEL expression of a spec, as the output panel and `evaluateEngagement` read it. */
@@ -28,26 +32,7 @@ export function compileSpec(model: SpecModel, name: string): AgentData {
     .filter((c) => c.reference.kind === 'agent')
     .map((c) => (c.reference.kind === 'agent' ? c.reference.name : ''));
   if (children.length > 0) fields['agents'] = children;
-  const draft: CardDraft = {
-    index: 0,
-    from: 0,
-    to: 0,
-    headerTo: 0,
-    bodyFrom: 0,
-    bodyTo: 0,
-    name,
-    nameRange: [0, 0],
-    type: 'agent',
-    fields,
-    ranges: {},
-    instruction: model.intent,
-    instructionFromBody: false,
-    inlineMessages: [],
-    refSites: [],
-    agentRefs: [],
-    messageRanges: [],
-    diagnostics: [],
-  };
+  const draft: AgentSource = { type: 'agent', fields, instruction: model.intent };
   return compileCard(draft, name, { names: [], inlineTools: {}, configs: {} }, []);
 }
 

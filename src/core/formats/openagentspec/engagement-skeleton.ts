@@ -7,7 +7,7 @@
  * (`&&`, `||`, `!`, `?:`), `false`; otherwise a string.
  */
 import type { ASTNode } from '@marcbachmann/cel-js';
-import type { Json } from '../../agentcard/compile-card.ts';
+import type { Json } from '../../model/agent-data.ts';
 import { parseCel } from './cel-environment.ts';
 import { readSpecView } from './spec-view.ts';
 

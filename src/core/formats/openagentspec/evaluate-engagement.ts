@@ -4,7 +4,7 @@
  * tool's output (the spec: "the tool output as the first and only input"), taken from
  * `recent[<tool_name>].outputs` of the sample.
  */
-import type { Json } from '../../agentcard/compile-card.ts';
+import type { Json } from '../../model/agent-data.ts';
 import { errorSummary, parseCel } from './cel-environment.ts';
 import { readSpecView, type SpecExpression } from './spec-view.ts';
 

@@ -4,7 +4,7 @@
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, type Document, type Scalar } from 'yaml';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
-import { nodeRange, parseYaml } from '../../yaml/parse-yaml.ts';
+import { nodeRange, parseYaml } from '../../text/parse-yaml.ts';
 import type {
   FormatAgent,
   FormatAnalysis,

@@ -6,7 +6,7 @@
 import { isMap, isScalar, type Node, type Pair, type Scalar } from 'yaml';
 import { readKind } from './detect-spec.ts';
 import { readReference, type Reference } from './names.ts';
-import { nodeRange } from '../../yaml/parse-yaml.ts';
+import { nodeRange } from '../../text/parse-yaml.ts';
 import { pairAt } from '../valibot-issues.ts';
 
 /** Where a CEL expression sits, which decides what it is evaluated against. */

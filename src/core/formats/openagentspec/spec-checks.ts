@@ -5,7 +5,7 @@
  * as a float literal. Each returns the problems it finds; none throws.
  */
 import { isMap, isScalar, type Node, type Pair } from 'yaml';
-import { nodeRange } from '../../yaml/parse-yaml.ts';
+import { nodeRange } from '../../text/parse-yaml.ts';
 import { eachMapping, pairAt } from '../valibot-issues.ts';
 import { breaksNewerNameRule, nameProblem, readReference } from './names.ts';
 import { REFERENCE_PATTERN, specSchema } from './spec-schema.ts';

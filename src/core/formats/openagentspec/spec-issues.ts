@@ -5,7 +5,7 @@
  */
 import type * as v from 'valibot';
 import { isScalar, type Pair } from 'yaml';
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import type { DiagnosticCode } from '../../diagnostics.ts';
 import {
   allowedKeys,

@@ -3,7 +3,7 @@
  * Worker): its CEL expressions and the tool/agent names of its capabilities. Untrusted input: anything
  * malformed is skipped, never thrown on.
  */
-import type { Json } from '../../agentcard/compile-card.ts';
+import type { Json } from '../../model/agent-data.ts';
 
 /** One expression as `evaluateEngagement` needs it. */
 export interface SpecExpression {

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { isMap, type Node } from 'yaml';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
-import { nodeRange } from '../../yaml/parse-yaml.ts';
+import { nodeRange } from '../../text/parse-yaml.ts';
 import { pairAt, plainValue } from '../valibot-issues.ts';
 import { isToolKind, readSpec, type SpecModel } from './read-spec.ts';
 import {

@@ -4,7 +4,7 @@
  * settings, providers with literal secrets, and the agent's mode.
  */
 import * as v from 'valibot';
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import {
   definitionSchema,
   KNOWN_SETTINGS,

@@ -3,7 +3,7 @@
  * fields, the tool permission and include settings of each shape, and what the agent's mode allows
  * (autonomous and tools agents are only offered tools that need no approval).
  */
-import type { Json } from '../../agentcard/compile-card.ts';
+import type { Json } from '../../model/agent-data.ts';
 import { INCLUDE_MODES, type TsAgentShape } from './config-schema.ts';
 import { warnUnknownKeys, type TsAgentMode } from './check-definition.ts';
 import type { Findings } from './findings.ts';

@@ -3,7 +3,7 @@
  * would serve: `parameters` must be a JSON Schema object, prompt templates may only use `{name}` (the tool
  * name) and declared parameters, tool names must be unique.
  */
-import type { Json } from '../../agentcard/compile-card.ts';
+import type { Json } from '../../model/agent-data.ts';
 import type { Findings } from './findings.ts';
 import { plainJson, stringAt, valueOf, type LocatedNode } from './located-tree.ts';
 

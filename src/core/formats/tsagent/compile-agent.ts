@@ -7,7 +7,7 @@
  * and then by name, separated by blank lines. Items included `manual`ly or chosen by the `agent` at run time
  * are listed in `extras` but are not part of the instruction.
  */
-import { defaultAgentConfig, type AgentData, type Json } from '../../agentcard/compile-card.ts';
+import { defaultAgentConfig, type AgentData, type Json } from '../../model/agent-data.ts';
 import type { TsAgentShape } from './config-schema.ts';
 import type { TsAgentMode } from './check-definition.ts';
 import type { ServerSummary } from './check-servers.ts';

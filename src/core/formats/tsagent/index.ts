@@ -5,7 +5,7 @@
  * - the **single YAML file** (1.3): the same fields plus `systemPrompt`, `rules` and `references` inline;
  *   recognised by its content (`metadata:` with `settings:`, `systemPrompt:` or `mcpServers:` at top level).
  */
-import { parseYaml, type ParsedYaml } from '../../yaml/parse-yaml.ts';
+import { parseYaml, type ParsedYaml } from '../../text/parse-yaml.ts';
 import { basename, dirname } from '../../load-set/paths.ts';
 import { outsideRootProblem } from '../../load-set/read-hook.ts';
 import type {

@@ -3,7 +3,7 @@
  * core's positioned JSON reader) or a YAML document, so the TsAgent checks run once for both shapes.
  */
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
-import type { Json } from '../../agentcard/compile-card.ts';
+import type { Json } from '../../model/agent-data.ts';
 import {
   MAX_JSON_DEPTH,
   parseJson,

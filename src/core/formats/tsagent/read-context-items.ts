@@ -2,9 +2,9 @@
  * Rules and references: `.mdt` files of an agent folder (YAML frontmatter + GFM text) and the `rules` /
  * `references` lists of the YAML file. Both become `ContextItem`s, checked with TsAgent's rules.
  */
-import { parseYaml } from '../../yaml/parse-yaml.ts';
+import { parseYaml } from '../../text/parse-yaml.ts';
 import { basename } from '../../load-set/paths.ts';
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import { INCLUDE_MODES, CONTEXT_ITEM_KEYS } from './config-schema.ts';
 import type { Findings } from './findings.ts';
 import { warnUnknownKeys } from './check-definition.ts';

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
-import { setOwn } from '../own-property.ts';
+import { setOwn } from '../../own-property.ts';
 import { isMap, isScalar, isSeq, type Node, type Pair, type YAMLMap } from 'yaml';
-import { appendAll, problem, type RawDiagnostic } from '../diagnostics.ts';
-import { nodeRange, type ParsedYaml } from '../yaml/parse-yaml.ts';
-import { readType, type CardType, type Profile, CARD_TYPES } from './card-types.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { appendAll, problem, type RawDiagnostic } from '../../diagnostics.ts';
+import { nodeRange, type ParsedYaml } from '../../text/parse-yaml.ts';
+import { readType, type CardType, type Profile, CARD_TYPES } from '../../model/agent-types.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import {
   ALL_FIELDS,
   allowedFields,

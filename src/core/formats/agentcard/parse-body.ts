@@ -1,6 +1,6 @@
-import { problem, type RawDiagnostic } from '../diagnostics.ts';
-import type { Profile } from './card-types.ts';
-import { lineText, scanLines } from './text-lines.ts';
+import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { Profile } from '../../model/agent-types.ts';
+import { lineText, scanLines } from '../../text/text-lines.ts';
 
 /** A message seeded by an inline `---USER` / `---ASSISTANT` block. Offsets are absolute. */
 export interface InlineMessage {

@@ -1,4 +1,4 @@
-import type { CardType, Profile } from './card-types.ts';
+import type { CardType, Profile } from '../../model/agent-types.ts';
 
 // What each field of a card means and which types allow it. Kept apart from the value schemas
 // (field-specs.ts) so the editor's hover and completion do not pull the validator into the page.

@@ -1,6 +1,6 @@
-import { problem, type RawDiagnostic } from '../diagnostics.ts';
-import { getOwn, setOwn } from '../own-property.ts';
-import type { Json, ServerPlan } from './compile-card.ts';
+import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import { getOwn, setOwn } from '../../own-property.ts';
+import type { Json, ServerPlan } from '../../model/agent-data.ts';
 import type { FieldRange } from './validate-fields.ts';
 
 /** The `mcp.servers` of a `fastagent.config.yaml`, by server name. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { expressedAs } from '../schemas/json-schema-forms.ts';
+import { expressedAs } from '../../schemas/json-schema-forms.ts';
 import { LIFECYCLE_HOOK_POINTS } from './card-fields.ts';
 
 /**

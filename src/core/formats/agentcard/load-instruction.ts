@@ -1,6 +1,6 @@
-import { problem, type RawDiagnostic } from '../diagnostics.ts';
+import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import type { CardDraft } from './analyze-card-file.ts';
-import type { Profile } from './card-types.ts';
+import type { Profile } from '../../model/agent-types.ts';
 
 /**
  * fast-agent 0.10.9's built-in instruction, which every card type gets when the card gives none (the

@@ -1,10 +1,10 @@
-import { detachString } from '../detach-string.ts';
-import { setOwn } from '../own-property.ts';
+import { detachString } from '../../text/detach-string.ts';
+import { setOwn } from '../../own-property.ts';
 import { isMap } from 'yaml';
-import { appendAll, problem, type RawDiagnostic } from '../diagnostics.ts';
-import { basename, extension, stem } from '../load-set/paths.ts';
-import { parseYaml, type ParsedYaml, type YamlVersion } from '../yaml/parse-yaml.ts';
-import type { CardType, Profile } from './card-types.ts';
+import { appendAll, problem, type RawDiagnostic } from '../../diagnostics.ts';
+import { basename, extension, stem } from '../../load-set/paths.ts';
+import { parseYaml, type ParsedYaml, type YamlVersion } from '../../text/parse-yaml.ts';
+import type { CardType, Profile } from '../../model/agent-types.ts';
 import type { CardSlice, SplitResult } from './card-slice.ts';
 import { parseBody, type InlineMessage } from './parse-body.ts';
 import type { RefSite } from './python-refs.ts';

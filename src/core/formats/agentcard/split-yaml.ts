@@ -1,9 +1,9 @@
-import { problem, type RawDiagnostic } from '../diagnostics.ts';
-import type { YamlVersion } from '../yaml/parse-yaml.ts';
+import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { YamlVersion } from '../../text/parse-yaml.ts';
 import type { CardSlice, SplitResult } from './card-slice.ts';
 import type { FrontmatterParser } from './split-markdown.ts';
-import { parseYaml } from '../yaml/parse-yaml.ts';
-import { bomLength, lineText, scanLines } from './text-lines.ts';
+import { parseYaml } from '../../text/parse-yaml.ts';
+import { bomLength, lineText, scanLines } from '../../text/text-lines.ts';
 
 const DOC_START = /^---(?:[ \t]|$)/;
 const DOC_END = /^\.\.\.(?:[ \t]|$)/;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoadSet, type CheckOptions } from '../load-set/check-load-set.ts';
-import { CARD_TYPES } from './card-types.ts';
+import { checkLoadSet, type CheckOptions } from '../../load-set/check-load-set.ts';
+import { CARD_TYPES } from '../../model/agent-types.ts';
 import {
   applyLoadTemplates,
   FAST_AGENT_DEFAULT_INSTRUCTION,

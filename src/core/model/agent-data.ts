@@ -1,5 +1,8 @@
-import { FAST_AGENT_TYPE_NAMES, HISTORY_BY_DEFAULT, type CardType } from './card-types.ts';
-import type { CardDraft } from './analyze-card-file.ts';
+/**
+ * The canonical agent model every format compiles to: fast-agent's per-agent data (`agent_data`), as plain
+ * JSON. No format owns it; each format's compile step fills it in.
+ */
+import { FAST_AGENT_TYPE_NAMES, HISTORY_BY_DEFAULT, type CardType } from './agent-types.ts';
 
 /** A JSON value (what compiled output is made of). */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -83,9 +86,22 @@ const WORKFLOW_FIELDS: Partial<Record<CardType, Record<string, Json | undefined>
   a2a: { url: undefined },
 };
 
-/** Compiles a validated card into fast-agent's per-card data shape. Pure; never throws. */
+/**
+ * What `compileCard` reads of an agent: its type (`agent` when absent), its fields as written (AgentCard
+ * field names; values of any kind) and its instruction (null when none).
+ */
+export interface AgentSource {
+  type?: CardType | undefined;
+  fields: Record<string, unknown>;
+  instruction: string | null;
+}
+
+/**
+ * Compiles a validated agent into fast-agent's per-card data shape (the AgentCard rules; other formats
+ * map their fields onto AgentCard field names first). Pure; never throws.
+ */
 export function compileCard(
-  draft: CardDraft,
+  draft: AgentSource,
   name: string,
   servers: ServerPlan,
   messageFiles: string[],

@@ -1,7 +1,7 @@
-import { problem, type RawDiagnostic } from '../diagnostics.ts';
-import { dirname, extension, resolvePath } from '../load-set/paths.ts';
-import { isRefusal, outsideRootProblem, type ReadFileHook } from '../load-set/read-hook.ts';
-import type { Profile } from './card-types.ts';
+import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import { dirname, extension, resolvePath } from '../../load-set/paths.ts';
+import { isRefusal, outsideRootProblem, type ReadFileHook } from '../../load-set/read-hook.ts';
+import type { Profile } from '../../model/agent-types.ts';
 
 /** Where a Python reference was written. */
 export type PythonRefKind = 'function_tools' | 'tool_hooks' | 'lifecycle_hooks' | 'commands';

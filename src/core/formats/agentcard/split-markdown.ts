@@ -1,5 +1,5 @@
-import { problem, type RawDiagnostic } from '../diagnostics.ts';
-import { parseYaml, type ParsedYaml, type YamlVersion } from '../yaml/parse-yaml.ts';
+import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import { parseYaml, type ParsedYaml, type YamlVersion } from '../../text/parse-yaml.ts';
 import type { CardSlice, SplitResult } from './card-slice.ts';
 import {
   bomLength,
@@ -10,7 +10,7 @@ import {
   lineText,
   scanLines,
   type Line,
-} from './text-lines.ts';
+} from '../../text/text-lines.ts';
 
 /** Parses one frontmatter slice; a cache hook lets re-checks skip unchanged frontmatters. */
 export type FrontmatterParser = (text: string, offset: number, version: YamlVersion) => ParsedYaml;

@@ -1,5 +1,5 @@
-import { problem, type RawDiagnostic } from '../diagnostics.ts';
-import type { AgentRef } from '../agentcard/analyze-card-file.ts';
+import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { AgentRef } from '../../formats/agentcard/analyze-card-file.ts';
 
 /** A card as the cross-reference stage sees it. */
 export interface RefNode {

@@ -1,5 +1,5 @@
-import type { RawDiagnostic } from '../diagnostics.ts';
-import type { ParsedYaml } from '../yaml/parse-yaml.ts';
+import type { RawDiagnostic } from '../../diagnostics.ts';
+import type { ParsedYaml } from '../../text/parse-yaml.ts';
 
 /**
  * One card's place in its file, as found by a splitter. Offsets are absolute UTF-16 offsets, ends exclusive.

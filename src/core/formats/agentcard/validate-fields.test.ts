@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoadSet } from '../load-set/check-load-set.ts';
+import { checkLoadSet } from '../../load-set/check-load-set.ts';
 
 // The rfc profile's note on cards without an instruction is not about fields (load-instruction.test.ts).
 const fieldProblems = (files: Record<string, string>, profile: 'rfc' | 'fast-agent' = 'rfc') =>

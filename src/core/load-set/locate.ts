@@ -1,0 +1,55 @@
+/**
+ * The last stage of a check: raw diagnostics (offsets, per file) become positioned `Diagnostic`s with
+ * line and column, sorted.
+ */
+import { compareDiagnostics, type Diagnostic, type RawDiagnostic } from '../diagnostics.ts';
+import type { LineIndex } from '../text/line-index.ts';
+
+/** Collects the raw diagnostics of one check by file, in the order they are reported. */
+export class DiagnosticSink {
+  private raw = new Map<string, RawDiagnostic[]>();
+
+  /** Adds `d` (offsets into `file`'s text). */
+  readonly report = (file: string, d: RawDiagnostic): void => {
+    const list = this.raw.get(file);
+    if (list) list.push(d);
+    else this.raw.set(file, [d]);
+  };
+
+  /**
+   * Every diagnostic reported, located in its file's line index and sorted by `compareDiagnostics`
+   * (stable: ties keep the order of reporting).
+   */
+  located(lineIndex: (file: string) => LineIndex): Diagnostic[] {
+    const diagnostics: Diagnostic[] = [];
+    for (const [file, list] of this.raw) {
+      const index = lineIndex(file);
+      for (const d of list) diagnostics.push(locate(file, d, index));
+    }
+    return diagnostics.sort(compareDiagnostics);
+  }
+}
+
+/** Positions `raw` in `index` (the text of `file`), clamping offsets to the text. */
+export function locate(file: string, raw: RawDiagnostic, index: LineIndex): Diagnostic {
+  // Stages may point one past the end (a range forced non-empty at end of file): clamp to the text.
+  const length = index.text.length;
+  const from = Math.max(0, Math.min(raw.from, length));
+  const d = { ...raw, from, to: Math.max(from, Math.min(raw.to, length)) };
+  const start = index.position(d.from);
+  const end = index.position(d.to);
+  const out: Diagnostic = {
+    code: d.code,
+    severity: d.severity ?? 'error',
+    message: d.message,
+    file,
+    from: d.from,
+    to: d.to,
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+  };
+  if (d.card !== undefined) out.card = d.card;
+  return out;
+}
