@@ -55,8 +55,8 @@ export const MUTATIONS = [
   {
     id: 'messages-listed-order',
     description: 'messages: files read in reverse of their listed order',
-    find: "const entries = messageEntries(draft.fields['messages']);",
-    replace: "const entries = messageEntries(draft.fields['messages']).reverse();",
+    find: "messageEntries(draft.fields['messages']).forEach((entry, i) => {",
+    replace: "messageEntries(draft.fields['messages']).reverse().forEach((entry, i) => {",
   },
   {
     id: 'instruction-concat-order',
