@@ -35,11 +35,13 @@ export interface JsonSpans {
   members: WeakMap<JsonObject, Map<string, Span>>;
 }
 
-class JsonSyntaxError {
+class JsonSyntaxError extends Error {
   constructor(
-    readonly message: string,
+    message: string,
     readonly at: number,
-  ) {}
+  ) {
+    super(message);
+  }
 }
 
 interface Frame {
