@@ -1,7 +1,6 @@
 import { detachString } from '../detach-string.ts';
 import {
   analyzeCardFile,
-  isCardPath,
   type CardDraft,
   type CardFileAnalysis,
 } from '../agentcard/analyze-card-file.ts';
@@ -25,7 +24,7 @@ import type { FormatAnalysis, FormatId } from '../formats/format-module.ts';
 import { formatModule } from '../formats/registry.ts';
 import { checkAgentRefs } from './cross-refs.ts';
 import { planUnits, type PlannedUnit } from './plan-units.ts';
-import { basename, dirname, resolvePath } from './paths.ts';
+import { dirname, resolvePath } from './paths.ts';
 import { isRefusal, outsideRootProblem, type ReadFileHook, type ReadRefusal } from './read-hook.ts';
 
 /** Options of a check. */
