@@ -20,7 +20,7 @@ const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element to mount the playground into');
 
 const { store, problem } = await openWorkspaceStore();
-const ui = await store.loadUiState().catch(() => ({}) as Record<string, unknown>);
+const ui = await store.loadUiState().catch(() => ({}));
 const model = new AgentModel({
   store,
   ...(problem ? { storeProblem: problem } : {}),

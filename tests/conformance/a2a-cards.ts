@@ -208,7 +208,7 @@ export function mutateCard(card: unknown, random: Random): unknown {
       else delete parent[key];
     } else if (op === 1) {
       if (Array.isArray(parent)) parent[key as number] = value;
-      else set(parent as Record<string, unknown>, key as string, value);
+      else set(parent, key as string, value);
     } else if (op === 2) {
       const target =
         typeof node === 'object' && node !== null && !Array.isArray(node) ? node : parent;

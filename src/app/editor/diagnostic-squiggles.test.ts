@@ -71,7 +71,7 @@ describe('nextDiagnostic', () => {
     const view = {
       state,
       dispatch: (spec: Parameters<EditorState['update']>[0]) => {
-        next = (state.update(spec) as Transaction).state;
+        next = state.update(spec).state;
       },
     } as unknown as EditorView;
     nextDiagnostic(view);

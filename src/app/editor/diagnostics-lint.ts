@@ -70,7 +70,7 @@ export function diagnosticsEffects(
       );
     });
   if (same) return [];
-  const effects = (setDiagnostics(state, next) as TransactionSpec).effects ?? [];
+  const effects = setDiagnostics(state, next).effects ?? [];
   return [...(Array.isArray(effects) ? effects : [effects]), setShownDiagnostics.of(shownNext)];
 }
 

@@ -36,7 +36,7 @@ export function publishSchema(header: SchemaHeader, schema: GenericSchema): Publ
         title: header.title,
         description: header.description,
         ...rest,
-      } as JsonSchemaObject,
+      },
     },
     lost: [...new Set(lost)],
   };

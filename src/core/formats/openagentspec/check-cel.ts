@@ -165,7 +165,7 @@ class Walker {
       args[0]!.op === 'id'
     ) {
       const value = this.walk(args[1]!, scope);
-      this.walk(args[2]!, new Map(scope).set(args[0]!.args as string, value));
+      this.walk(args[2]!, new Map(scope).set(args[0].args, value));
       return ANY_SHAPE;
     }
     const shape = this.walk(receiver, scope);

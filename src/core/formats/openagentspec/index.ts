@@ -171,7 +171,7 @@ function resolveAliases(doc: Document.Parsed): void {
 }
 
 function scalarMap(text: string, site: ExpressionSite) {
-  return isScalar(site.node) ? scalarSourceMap(text, site.node as Scalar) : undefined;
+  return isScalar(site.node) ? scalarSourceMap(text, site.node) : undefined;
 }
 
 /** Where problems about the whole file point: the `kind` key, else the first key, else the first character. */

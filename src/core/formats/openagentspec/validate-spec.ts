@@ -193,7 +193,7 @@ class SpecValidator {
       this.report('invalid-value', `${capitalize(what)} must be a mapping`, node);
       return out;
     }
-    for (const pair of (node as YAMLMap).items) {
+    for (const pair of node.items) {
       const key = pair.key;
       if (!isScalar(key) || typeof key.value !== 'string') {
         this.report('unknown-field', 'Field names must be plain strings', key);
@@ -351,7 +351,7 @@ class SpecValidator {
       extra.nullable,
     );
     if (typeof value !== 'string' || !isScalar(pair.value)) return null;
-    const site: ExpressionSite = { path, role, source: value, node: pair.value as Scalar };
+    const site: ExpressionSite = { path, role, source: value, node: pair.value };
     if (extra.subject !== undefined) site.subject = extra.subject;
     if (extra.key !== undefined) site.key = extra.key;
     this.model.expressions.push(site);
