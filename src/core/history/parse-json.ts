@@ -113,7 +113,7 @@ class JsonReader {
     const { text } = this;
     for (;;) {
       // Descend: open containers until a finished value (a scalar or an empty container) is read.
-      let from = this.pos;
+      let from: number;
       let value: JsonValue;
       for (;;) {
         from = this.pos;
