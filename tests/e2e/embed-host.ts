@@ -98,6 +98,7 @@ export class HostPage {
     await this.page.addInitScript(() => {
       const w = window as unknown as Record<string, unknown>;
       w['__idbOpens'] = 0;
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with .apply(this, args)
       const open = IDBFactory.prototype.open;
       IDBFactory.prototype.open = function (this: IDBFactory, ...args: [string, number?]) {
         w['__idbOpens'] = (w['__idbOpens'] as number) + 1;
