@@ -1,4 +1,4 @@
-import { EditorState, type Transaction } from '@codemirror/state';
+import { EditorState } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { describe, expect, it } from 'vitest';
 import { diagnosticsAt, nextDiagnostic, squiggleRanges } from './diagnostic-squiggles.ts';

@@ -175,7 +175,7 @@ export function analyzeCardFile(
     const hit = drafts?.get(own);
     if (hit) return shiftDraft(hit, slice.from - hit.from, index);
     const draft = analyzeCard(text, slice, index, path, profile, isYaml, bundle);
-    if (!drafts) cache.set(context, (drafts = new Map()));
+    if (!drafts) cache.set(context, (drafts = new Map<string, CardDraft>()));
     if (drafts.size >= MAX_CACHED_CARDS) drafts.clear();
     drafts.set(detachString(own), draft);
     return draft;

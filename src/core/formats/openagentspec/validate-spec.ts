@@ -2,7 +2,7 @@
  * Validates the structure of an OpenAgentSpec agent (the spec's "Agent" schema) on the YAML node tree, so
  * every problem points at its own key or value, and collects the CEL expressions for `check-cel.ts`.
  */
-import { isMap, isScalar, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
+import { isMap, isScalar, type Node, type Pair, type Scalar } from 'yaml';
 import { didYouMean } from '../../agentcard/did-you-mean.ts';
 import { problem, type DiagnosticCode, type RawDiagnostic } from '../../diagnostics.ts';
 import { nodeRange } from '../../yaml/parse-yaml.ts';
