@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The project's whole test run (`npm test`): formatting, type check, unit tests, the mutation check
- * of the golden corpus (scripts/mutation-check.js), end-to-end tests.
+ * The project's whole test run (`npm test`): formatting, lint (ESLint), type check, unit tests, the
+ * mutation check of the golden corpus (scripts/mutation-check.js), end-to-end tests.
  *
  * Before the suites it makes sure node_modules matches package-lock.json (`npm ci` when it is
  * missing or older than the lockfile) and, for Playwright, that Debian's Chromium is at
@@ -10,7 +10,8 @@
  *
  * The last line printed is the totals over all suites, `N passed, N failed, N skipped`, counting
  * individual tests for vitest and Playwright (read from their JSON reports), one test per mutation
- * (failed when the golden corpus lets it survive) and one test each for prettier and svelte-check. Exits 1 when anything failed, 0 otherwise.
+ * (failed when the golden corpus lets it survive) and one test each for prettier, ESLint and
+ * svelte-check. Exits 1 when anything failed, 0 otherwise.
  *
  * Plain Node (no dependencies), so it can run before node_modules exists.
  */
@@ -305,6 +306,8 @@ async function main() {
   /** @type {SuiteResult[]} */
   const suites = [];
   suites.push(await runCheck('formatting', 'prettier', ['--check', '.'], 2 * MINUTE));
+  // The same command as `npm run lint`; type-aware rules make it slow on a busy machine.
+  suites.push(await runCheck('lint', 'eslint', ['.', '--max-warnings', '0'], 10 * MINUTE));
   suites.push(
     await runCheck(
       'type check',

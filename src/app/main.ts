@@ -13,6 +13,7 @@ import { AgentModel } from './state/agent-model.svelte.ts';
 import { flushWhenHidden } from './storage/autosave.ts';
 import { createEditJournal, sessionStorageOrUndefined } from './storage/edit-journal.ts';
 import { warnBeforeUnload } from './storage/unload-warning.ts';
+import type { UiState } from './storage/ui-state.ts';
 import { openWorkspaceStore } from './storage/workspace-store.ts';
 import { parseThemeChoice, ThemeState } from './theme.svelte.ts';
 
@@ -20,7 +21,7 @@ const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element to mount the playground into');
 
 const { store, problem } = await openWorkspaceStore();
-const ui = await store.loadUiState().catch(() => ({}) as Record<string, unknown>);
+const ui = await store.loadUiState().catch((): UiState => ({}));
 const model = new AgentModel({
   store,
   ...(problem ? { storeProblem: problem } : {}),

@@ -98,7 +98,7 @@ const filesSchema = v.pipe(
       typeof input === 'object' &&
       input !== null &&
       !Array.isArray(input) &&
-      [Object.prototype, null].includes(Object.getPrototypeOf(input)),
+      [Object.prototype, null].includes(Object.getPrototypeOf(input) as object | null),
     'files must be an object',
   ),
   v.transform((files) => Object.entries(files)),

@@ -35,8 +35,6 @@ interface FormatTable {
   disagreements: Record<string, string>;
 }
 
-const SHAPE = 'value shapes (unknown-field, invalid-value, missing-field, frontmatter-not-mapping)';
-
 function walk(dir: string): string[] {
   return readdirSync(dir)
     .flatMap((name) => {

@@ -98,6 +98,7 @@ export class HostPage {
     await this.page.addInitScript(() => {
       const w = window as unknown as Record<string, unknown>;
       w['__idbOpens'] = 0;
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with .apply(this, args)
       const open = IDBFactory.prototype.open;
       IDBFactory.prototype.open = function (this: IDBFactory, ...args: [string, number?]) {
         w['__idbOpens'] = (w['__idbOpens'] as number) + 1;
@@ -166,8 +167,7 @@ export class HostPage {
   /** Posts `message` to the embed in iframe `locator`, at `targetOrigin`, from the host page. */
   async post(locator: Locator, message: unknown, targetOrigin = '*'): Promise<void> {
     await locator.evaluate(
-      (frame, [m, origin]) =>
-        (frame as HTMLIFrameElement).contentWindow!.postMessage(m, origin as string),
+      (frame, [m, origin]) => (frame as HTMLIFrameElement).contentWindow!.postMessage(m, origin),
       [message, targetOrigin] as const,
     );
   }
@@ -204,9 +204,9 @@ export class EmbedFrame {
     await expect(iframe).toBeAttached();
     const handle = await iframe.elementHandle();
     await expect
-      .poll(async () => (await handle!.contentFrame())?.url() ?? '')
+      .poll(async () => (await handle.contentFrame())?.url() ?? '')
       .toContain('embed.html');
-    return new EmbedFrame(iframe, (await handle!.contentFrame())!);
+    return new EmbedFrame(iframe, (await handle.contentFrame())!);
   }
 
   /**

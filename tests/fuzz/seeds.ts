@@ -30,7 +30,7 @@ const SAMPLE_EXTENSIONS = /\.(md|ya?ml|json)$/i;
 export function loadSampleSeeds(): Seed[] | undefined {
   const root = fileURLToPath(new URL('../../../shared/samples/agentcard/cards/', import.meta.url));
   if (!existsSync(root)) return undefined;
-  const paths = (readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[])
+  const paths = readdirSync(root, { recursive: true, encoding: 'utf8' })
     .map((entry) => join(root, entry))
     .filter((path) => SAMPLE_EXTENSIONS.test(path) && statSync(path).isFile())
     .sort();

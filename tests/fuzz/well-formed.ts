@@ -150,7 +150,7 @@ export function findMalformations(
   }
   for (const agent of result.compiled) {
     if (!known(agent.file))
-      out.push(`compiled agent ${agent.name}: file ${agent.file} is not in the load-set`);
+      out.push(`compiled agent ${agent.name}: file ${String(agent.file)} is not in the load-set`);
     else if (!cardKeys.has(`${agent.file}\n${agent.line}\n${agent.name}`)) {
       out.push(`compiled agent ${agent.name} at ${agent.file}:${agent.line} matches no card`);
     }

@@ -167,7 +167,7 @@ describe('BundleParser', () => {
     const text = bundleOf(40);
     const parse = p.startParse(text);
     parse.stopAt(text.indexOf('---\ntype: agent\nname: card20\n'));
-    let partial: Tree | null = null;
+    let partial: Tree | null;
     while (!(partial = parse.advance()));
     expect(partial.children).toHaveLength(20);
     expect(text.slice(partial.length).startsWith('---\ntype: agent\nname: card20')).toBe(true);
@@ -182,7 +182,7 @@ describe('BundleParser', () => {
     const parse = parser.startParse(text);
     while (parse.parsedPos < text.length >> 1) parse.advance();
     parse.stopAt(parse.parsedPos);
-    let partial: Tree | null = null;
+    let partial: Tree | null;
     while (!(partial = parse.advance()));
     const full = parser.parse(text, TreeFragment.addTree(partial, [], true));
     expect(dump(full)).toBe(dump(parser.parse(text)));
@@ -202,7 +202,7 @@ describe('BundleParser', () => {
       if (next() < 0.6) {
         const parse = parser.startParse(text, fragments);
         parse.stopAt(Math.floor(next() * text.length));
-        let partial: Tree | null = null;
+        let partial: Tree | null;
         while (!(partial = parse.advance()));
         fragments = TreeFragment.addTree(partial, fragments, true);
         // Sometimes the next edit comes before the parse is finished.

@@ -1,4 +1,4 @@
-import { EditorState, type Transaction } from '@codemirror/state';
+import { EditorState } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { describe, expect, it } from 'vitest';
 import { diagnosticsAt, nextDiagnostic, squiggleRanges } from './diagnostic-squiggles.ts';
@@ -71,7 +71,7 @@ describe('nextDiagnostic', () => {
     const view = {
       state,
       dispatch: (spec: Parameters<EditorState['update']>[0]) => {
-        next = (state.update(spec) as Transaction).state;
+        next = state.update(spec).state;
       },
     } as unknown as EditorView;
     nextDiagnostic(view);

@@ -1,4 +1,4 @@
-import type { EditorState, Extension, StateEffect, TransactionSpec } from '@codemirror/state';
+import type { EditorState, Extension, StateEffect } from '@codemirror/state';
 import {
   linter,
   lintGutter,
@@ -70,8 +70,9 @@ export function diagnosticsEffects(
       );
     });
   if (same) return [];
-  const effects = (setDiagnostics(state, next) as TransactionSpec).effects ?? [];
-  return [...(Array.isArray(effects) ? effects : [effects]), setShownDiagnostics.of(shownNext)];
+  // One effect or a list of them; flat() keeps their type where Array.isArray would give any[].
+  const effects = [setDiagnostics(state, next).effects ?? []].flat();
+  return [...effects, setShownDiagnostics.of(shownNext)];
 }
 
 /**

@@ -42,7 +42,7 @@ describe('engagementView', () => {
   });
 
   it('passes an assertion once the Engagement satisfies it', () => {
-    const engagement = JSON.parse(initialEngagement(extras)) as Record<string, any>;
+    const engagement = JSON.parse(initialEngagement(extras));
     engagement.recent.web.inputs.url = 'https://example.com';
     engagement.recent.tox.outputs = { score: 0.1 };
     const view = engagementView(extras, JSON.stringify(engagement));

@@ -261,7 +261,7 @@ describe('createAutosave', () => {
 describe('flushWhenHidden', () => {
   it('flushes on pagehide and when the document becomes hidden, until stopped', () => {
     const doc = Object.assign(new EventTarget(), {
-      visibilityState: 'visible' as DocumentVisibilityState,
+      visibilityState: 'visible',
     });
     const page = Object.assign(new EventTarget(), { document: doc }) as unknown as PageEvents;
     const flush = vi.fn(() => Promise.resolve());

@@ -133,7 +133,12 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Works
       tx.oncomplete = () => resolve(result);
       tx.onabort = () =>
         reject(tx.error ?? new DOMException('The save was aborted.', 'AbortError'));
-      tx.onerror = (event) => reject((event.target as IDBRequest | null)?.error ?? tx.error);
+      tx.onerror = (event) =>
+        reject(
+          (event.target as IDBRequest | null)?.error ??
+            tx.error ??
+            new DOMException('The save failed.', 'UnknownError'),
+        );
       const guarded = (fn: () => void) => () => {
         try {
           fn();
@@ -162,7 +167,7 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Works
   }
 
   async function load(id: string): Promise<Workspace | undefined> {
-    const value = await run('readonly', (os) => promisifyRequest(os.get(recordKey(id))));
+    const value: unknown = await run('readonly', (os) => promisifyRequest(os.get(recordKey(id))));
     return readRecord(value, id);
   }
 
@@ -177,10 +182,11 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Works
           promisifyRequest(os.getAllKeys(prefixRange('ws'))),
         ]),
       );
-      const ids = new Set(storedKeys.map((key) => String(key).slice('ws:'.length)));
+      // Keys read from a range with string bounds are strings (IndexedDB orders keys by type first).
+      const ids = new Set((storedKeys as string[]).map((key) => key.slice('ws:'.length)));
       const metas = new Map<string, StoredMeta>();
-      metaKeys.forEach((key, i) => {
-        const id = String(key).slice('meta:'.length);
+      (metaKeys as string[]).forEach((key, i) => {
+        const id = key.slice('meta:'.length);
         const meta = ids.has(id) ? checkStoredMeta(metaValues[i], id) : undefined;
         if (meta) metas.set(id, meta);
       });

@@ -8,7 +8,7 @@ function fakePage() {
     removeEventListener: (_type, listener) => listeners.delete(listener),
   };
   const leave = () => {
-    const event = { defaultPrevented: false, returnValue: undefined as unknown } as {
+    const event = { defaultPrevented: false, returnValue: undefined } as {
       defaultPrevented: boolean;
       returnValue: unknown;
       preventDefault(): void;

@@ -136,7 +136,7 @@ describe('checkStoredWorkspace', () => {
       ...good(),
       files,
       formats: { 'b.json': 'a2a', 'gone.md': 'afm', 'a.md': 'word' },
-    } as unknown as Workspace);
+    });
     expect(mixed.issues.map((i) => i.code)).toEqual(['bad-formats']);
     expect(mixed.workspace?.formats).toEqual({ 'b.json': 'a2a' });
   });

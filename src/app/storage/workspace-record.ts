@@ -171,7 +171,7 @@ export function checkStoredWorkspace(value: unknown, expectedId?: string): Recor
     name = value.name.slice(0, STORAGE_LIMITS.maxNameChars);
   } else name = value.name;
 
-  let active = '';
+  let active: string;
   if (
     typeof value.active === 'string' &&
     (value.active === '' || Object.hasOwn(keptFiles, value.active))

@@ -16,7 +16,7 @@ describe('the format registry', () => {
 
   it('names as conversion targets exactly the formats that can be written', () => {
     expect(
-      FORMATS.filter((f) => f.emit)
+      FORMATS.filter((f) => f.emit !== undefined)
         .map((f) => f.id)
         .sort(),
     ).toEqual([...CONVERSION_TARGETS].sort());

@@ -35,11 +35,13 @@ export interface JsonSpans {
   members: WeakMap<JsonObject, Map<string, Span>>;
 }
 
-class JsonSyntaxError {
+class JsonSyntaxError extends Error {
   constructor(
-    readonly message: string,
+    message: string,
     readonly at: number,
-  ) {}
+  ) {
+    super(message);
+  }
 }
 
 interface Frame {
@@ -111,7 +113,7 @@ class JsonReader {
     const { text } = this;
     for (;;) {
       // Descend: open containers until a finished value (a scalar or an empty container) is read.
-      let from = this.pos;
+      let from: number;
       let value: JsonValue;
       for (;;) {
         from = this.pos;

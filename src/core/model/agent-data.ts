@@ -116,7 +116,7 @@ export function compileCard(
   const requestParams: { [key: string]: Json } = {};
   if (instruction !== null) requestParams['systemPrompt'] = instruction;
   if (f['request_params'] && typeof f['request_params'] === 'object')
-    Object.assign(requestParams, f['request_params'] as object);
+    Object.assign(requestParams, f['request_params']);
   requestParams['useHistory'] = useHistory;
   delete requestParams['use_history'];
   const tools: { [key: string]: Json } = { ...((f['tools'] as Record<string, Json>) ?? {}) };
@@ -150,7 +150,7 @@ export function compileCard(
     commands: pick('commands', null),
     trim_tool_history: pick('trim_tool_history', false),
     tool_input_schema: pick('tool_input_schema', null),
-    mcp_connect: pick('mcp_connect', []) as Json,
+    mcp_connect: pick('mcp_connect', []),
   };
   if (Object.keys(servers.configs).length > 0) config['server_configs'] = servers.configs;
   if (draft.fields['history_mode'] !== undefined)

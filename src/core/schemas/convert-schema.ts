@@ -37,7 +37,7 @@ export function convertSchema(schema: GenericSchema): Converted {
         lost.push(typeof message === 'string' ? message : 'an unnamed check');
         return jsonSchema;
       }
-      return { ...jsonSchema, allOf: [...(jsonSchema.allOf ?? []), equivalent] } as JsonSchema;
+      return { ...jsonSchema, allOf: [...(jsonSchema.allOf ?? []), equivalent] };
     },
   });
   return { schema: converted as JsonSchemaObject, lost };

@@ -1,5 +1,5 @@
 import type { GenericSchema } from 'valibot';
-import { convertSchema, type JsonSchemaObject } from './convert-schema.ts';
+import { convertSchema } from './convert-schema.ts';
 import { SCHEMA_VERSION, type SchemaFile } from './schema-set.ts';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
@@ -36,7 +36,7 @@ export function publishSchema(header: SchemaHeader, schema: GenericSchema): Publ
         title: header.title,
         description: header.description,
         ...rest,
-      } as JsonSchemaObject,
+      },
     },
     lost: [...new Set(lost)],
   };

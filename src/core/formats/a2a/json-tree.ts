@@ -29,11 +29,13 @@ export type JsonTree =
 /** Deepest array/object nesting read; deeper text is reported, not recursed into. */
 export const MAX_TREE_DEPTH = 512;
 
-class SyntaxProblem {
+class SyntaxProblem extends Error {
   constructor(
-    readonly message: string,
+    message: string,
     readonly at: number,
-  ) {}
+  ) {
+    super(message);
+  }
 }
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y;

@@ -22,7 +22,7 @@ export function checkTools(ctx: RuleContext, entry: Entry): void {
   const mcp = fields.get('mcp');
   if (!mcp || c.isNull(mcp.value)) return;
   const value = c.resolve(mcp.value);
-  let servers: unknown[] = [];
+  let servers: unknown[];
   if (isCurrent(ctx.shape)) {
     if (isMap(value)) {
       c.report(

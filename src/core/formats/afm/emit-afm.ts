@@ -221,7 +221,7 @@ function emitInterfaces(extras: Obj, lost: Lost): Json[] | undefined {
     }
     out.push(entry);
   });
-  const only = out.length === 1 ? obj(out[0]!) : undefined;
+  const only = out.length === 1 ? obj(out[0]) : undefined;
   if (only && only['type'] === 'consolechat' && Object.keys(only).length === 1) return undefined;
   return out;
 }

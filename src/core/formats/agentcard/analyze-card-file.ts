@@ -175,7 +175,7 @@ export function analyzeCardFile(
     const hit = drafts?.get(own);
     if (hit) return shiftDraft(hit, slice.from - hit.from, index);
     const draft = analyzeCard(text, slice, index, path, profile, isYaml, bundle);
-    if (!drafts) cache.set(context, (drafts = new Map()));
+    if (!drafts) cache.set(context, (drafts = new Map<string, CardDraft>()));
     if (drafts.size >= MAX_CACHED_CARDS) drafts.clear();
     drafts.set(detachString(own), draft);
     return draft;
@@ -238,7 +238,7 @@ function analyzeCard(
 
   const attribute =
     typeof validated.fields['instruction'] === 'string'
-      ? (validated.fields['instruction'] as string).trim()
+      ? validated.fields['instruction'].trim()
       : null;
   const body =
     slice.bodyFrom < slice.bodyTo ? parseBody(text, slice.bodyFrom, slice.bodyTo, profile) : null;
@@ -288,7 +288,7 @@ function collectRefSites(yaml: ParsedYaml | null, fields: Record<string, unknown
   if (!yaml || !isMap(root)) return sites;
   const off = yaml.offset;
   const at = (path: Array<string | number>): [number, number] => {
-    const node = root.get(path[0] as string, true);
+    const node = root.get(path[0], true);
     const r = nodeAt(node, path.slice(1));
     return r ? [r[0] + off, r[1] + off] : [off, off];
   };

@@ -211,7 +211,7 @@ function noteMcpLoss(value: Json, lost: Conversion['lost']): void {
 
 function isDefaultInterface(value: Json): boolean {
   if (!Array.isArray(value) || value.length !== 1) return false;
-  const i = obj(value[0]!);
+  const i = obj(value[0]);
   const sig = obj(i?.['signature']);
   const plain = (s: Json | undefined) => JSON.stringify(s) === '{"type":"string"}';
   return (

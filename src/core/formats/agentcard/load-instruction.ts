@@ -42,7 +42,7 @@ export function fastAgentDate(today: string): string {
     day >= 1 &&
     day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (!valid) throw new RangeError(`today must be a date written YYYY-MM-DD, got ${String(today)}`);
-  return `${m![3]} ${MONTHS[month - 1]} ${m![1]}`;
+  return `${m[3]} ${MONTHS[month - 1]} ${m[1]}`;
 }
 
 /** The local calendar date of `now` as `YYYY-MM-DD` (what the command line and the playground pass as `today`). */

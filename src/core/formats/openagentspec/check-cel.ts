@@ -165,7 +165,7 @@ class Walker {
       args[0]!.op === 'id'
     ) {
       const value = this.walk(args[1]!, scope);
-      this.walk(args[2]!, new Map(scope).set(args[0]!.args as string, value));
+      this.walk(args[2]!, new Map(scope).set(args[0].args, value));
       return ANY_SHAPE;
     }
     const shape = this.walk(receiver, scope);
@@ -260,9 +260,8 @@ class Walker {
     const unknown = this.names.has(word)
       ? ''
       : ` ('${word}' is not one of the agent's capabilities either)`;
-    let base = start;
     if (text[start - 1] === '.') {
-      base = start - 1;
+      let base = start - 1;
       while (base > 0 && /[A-Za-z0-9_.]/.test(text[base - 1]!)) base--;
       const prefix = text.slice(base, start - 1);
       this.report(

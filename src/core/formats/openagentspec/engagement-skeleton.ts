@@ -37,8 +37,7 @@ export function engagementSkeleton(extras: unknown): string {
   }
   const invocation = (name: string): Json => {
     const entry = keys.get(name);
-    const fill = (values: Map<string, Json> | undefined) =>
-      Object.fromEntries(values ?? []) as { [key: string]: Json };
+    const fill = (values: Map<string, Json> | undefined) => Object.fromEntries<Json>(values ?? []);
     return { inputs: fill(entry?.inputs), outputs: fill(entry?.outputs) };
   };
   const recent: { [key: string]: Json } = { _name: view.names[0] ?? '' };

@@ -32,7 +32,7 @@ const extras = () => {
 
 describe('engagementSkeleton', () => {
   it('has every Engagement field, the keys the expressions read and the guardrail variables', () => {
-    const skeleton = JSON.parse(engagementSkeleton(extras())) as Record<string, any>;
+    const skeleton = JSON.parse(engagementSkeleton(extras()));
     expect(Object.keys(skeleton)).toEqual(['started_at', 'user', 'recent', 'history']);
     expect(skeleton.recent['search-docs']).toEqual({ inputs: { path: '' }, outputs: {} });
     expect(skeleton.recent.create_ticket).toEqual({

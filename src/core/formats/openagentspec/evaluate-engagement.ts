@@ -197,6 +197,7 @@ export function toJson(value: unknown, depth = 0): Json {
   if (value instanceof Map) {
     const out: { [key: string]: Json } = {};
     for (const [key, item] of value)
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- CEL map keys are int, uint, bool or string, so toJson gives a scalar here
       setOwn(out, String(toJson(key, depth + 1)), toJson(item, depth + 1));
     return out;
   }
@@ -209,6 +210,7 @@ export function toJson(value: unknown, depth = 0): Json {
     }
   }
   try {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any other value as its own text; the catch covers a throwing toString
     return String(value);
   } catch {
     return Object.prototype.toString.call(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoadSet, detectFormat, type Diagnostic } from '../../index.ts';
+import { checkLoadSet, detectFormat, type Diagnostic, type Json } from '../../index.ts';
 import { analyzeSpec, openAgentSpecFormat } from './index.ts';
 
 const HEAD = `kind: "openagentspec:v1/agent"
@@ -92,7 +92,7 @@ lifespan:
     expect(agent.data['type']).toBe('basic');
     expect(agent.data['schema_version']).toBe(1);
     expect(agent.data['child_agents']).toEqual(['scheduler']);
-    const oas = agent.extras?.['openagentspec'] as Record<string, any>;
+    const oas = agent.extras?.['openagentspec'] as { capabilities: Json[]; [key: string]: Json };
     expect(oas['owner']).toBe('team-a');
     expect(oas['capabilities'][0]).toMatchObject({
       key: 'search-docs',

@@ -2,7 +2,7 @@
  * The OpenAgentSpec format (`kind: openagentspec:v1/agent`, one YAML or JSON file per agent): structure,
  * names and references, and every CEL expression parsed and checked against the Engagement object.
  */
-import { isAlias, isCollection, isMap, isPair, isScalar, type Document, type Scalar } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, type Document } from 'yaml';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { nodeRange, parseYaml } from '../../text/parse-yaml.ts';
 import type {
@@ -156,7 +156,7 @@ function resolveAliases(doc: Document.Parsed): void {
 }
 
 function scalarMap(text: string, site: ExpressionSite) {
-  return isScalar(site.node) ? scalarSourceMap(text, site.node as Scalar) : undefined;
+  return isScalar(site.node) ? scalarSourceMap(text, site.node) : undefined;
 }
 
 /** Where problems about the whole file point: the `kind` key, else the first key, else the first character. */

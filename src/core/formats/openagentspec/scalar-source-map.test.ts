@@ -30,7 +30,7 @@ describe('scalarSourceMap', () => {
     const source = 'v: a &&\n   b\n';
     const map = scalarSourceMap(source, scalarOf(source))!;
     expect(map.starts).toEqual([3, 4, 5, 6, 7, 11]);
-    expect(source.slice(map.starts[4]!, map.ends[4])).toBe('\n');
+    expect(source.slice(map.starts[4], map.ends[4])).toBe('\n');
   });
 
   it('keeps a newline per empty line in a plain scalar', () => {
@@ -77,8 +77,8 @@ describe('scalarSourceMap', () => {
     expect(node.value).toBe('a b\nc\n  d\ne\n');
     const map = scalarSourceMap(source, node)!;
     expect(map.starts.length).toBe(String(node.value).length);
-    expect(source.slice(map.starts[0]!, map.ends[0])).toBe('a');
-    expect(source.slice(map.starts[6]!, map.ends[6])).toBe(' ');
+    expect(source.slice(map.starts[0], map.ends[0])).toBe('a');
+    expect(source.slice(map.starts[6], map.ends[6])).toBe(' ');
     expect(map.starts[6]).toBe(source.indexOf('  d'));
   });
 

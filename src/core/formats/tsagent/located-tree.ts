@@ -207,6 +207,7 @@ function scalarValue(v: unknown): string | number | boolean | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
   if (typeof v === 'bigint') return Number(v);
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- other YAML scalar values (a !!binary Uint8Array, a custom tag's value) as their own text
   return String(v);
 }
 
