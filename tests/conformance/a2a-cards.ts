@@ -233,7 +233,7 @@ export function applyCardEdits(card: unknown, edits: readonly CardEdit[]): unkno
       else delete parent[key];
     } else if (edit.op === 'replace') {
       if (Array.isArray(parent)) parent[key as number] = value;
-      else set(parent as Record<string, unknown>, key as string, value);
+      else set(parent, key as string, value);
     } else if (edit.op === 'add key') {
       const target =
         typeof node === 'object' && node !== null && !Array.isArray(node) ? node : parent;

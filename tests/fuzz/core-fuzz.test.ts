@@ -13,7 +13,6 @@ import {
   type ReadFileHook,
   type CheckResult,
   type DiagnosticCode,
-  type FormatId,
   type Profile,
 } from '../../src/core/index.ts';
 import { findPartitionBreaks } from './card-partition.ts';

@@ -80,7 +80,7 @@ const envelope: fc.Arbitrary<PermalinkEnvelope> = fc
   .tuple(
     fc.oneof({ weight: 9, arbitrary: files(6) }, { weight: 1, arbitrary: files(60) }),
     fc.nat(),
-    fc.constantFrom('rfc', 'fast-agent') as fc.Arbitrary<PermalinkEnvelope['profile']>,
+    fc.constantFrom<PermalinkEnvelope['profile']>('rfc', 'fast-agent'),
   )
   .map(([files, active, profile]) => {
     const paths = Object.keys(files);

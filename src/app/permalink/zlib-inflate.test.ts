@@ -31,7 +31,7 @@ const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 describe('inflateZlib', () => {
   it('inflates a plain stream and one made with the dictionary', async () => {
     for (const compressed of [compressZlib(text), compressZlib(text, dictionary)]) {
-      const result = await inflateZlib(compressed, { maxBytes: MiB, dictionary });
+      const result = inflateZlib(compressed, { maxBytes: MiB, dictionary });
       expect(result.ok && decode(result.bytes)).toBe(decode(text));
     }
   });
@@ -42,7 +42,7 @@ describe('inflateZlib', () => {
         deflateSync(text, { level }),
         deflateSync(text, { level, dictionary }),
       ]) {
-        const result = await inflateZlib(new Uint8Array(compressed), { maxBytes: MiB, dictionary });
+        const result = inflateZlib(new Uint8Array(compressed), { maxBytes: MiB, dictionary });
         expect(result.ok && decode(result.bytes)).toBe(decode(text));
       }
     }
@@ -52,14 +52,14 @@ describe('inflateZlib', () => {
     const long = new Uint8Array(40_000).fill(0x2e);
     long.set(dictionary, long.length - dictionary.length);
     const compressed = new Uint8Array(deflateSync(text, { dictionary: long }));
-    const result = await inflateZlib(compressed, { maxBytes: MiB, dictionary: long });
+    const result = inflateZlib(compressed, { maxBytes: MiB, dictionary: long });
     expect(result.ok && decode(result.bytes)).toBe(decode(text));
   });
 
   it('accepts output of exactly the cap and refuses one byte more, not counting the dictionary', async () => {
     const compressed = compressZlib(text, dictionary);
-    expect((await inflateZlib(compressed, { maxBytes: text.length, dictionary })).ok).toBe(true);
-    expect(await inflateZlib(compressed, { maxBytes: text.length - 1, dictionary })).toMatchObject({
+    expect(inflateZlib(compressed, { maxBytes: text.length, dictionary }).ok).toBe(true);
+    expect(inflateZlib(compressed, { maxBytes: text.length - 1, dictionary })).toMatchObject({
       ok: false,
       reason: 'too-large',
     });
@@ -68,7 +68,7 @@ describe('inflateZlib', () => {
   it('stops reading a 256 MiB deflate bomb soon after 8 MiB of output, with or without the dictionary', async () => {
     for (const options of [{}, { dictionary }]) {
       const bomb = await zeroBomb(256, options);
-      const result = await inflateZlib(bomb, { maxBytes: 8 * MiB, dictionary });
+      const result = inflateZlib(bomb, { maxBytes: 8 * MiB, dictionary });
       expect(result).toMatchObject({ ok: false, reason: 'too-large' });
       // Unpacking the whole bomb would mean reading all of it; stopping early means most was never looked at.
       expect(result.inputRead).toBeLessThan(bomb.length / 10);
@@ -79,7 +79,7 @@ describe('inflateZlib', () => {
   it('reports every proper prefix of a stream as truncated, header and trailer included', async () => {
     for (const compressed of [compressZlib(text), compressZlib(text, dictionary)]) {
       for (let length = 0; length < compressed.length; length++) {
-        const result = await inflateZlib(compressed.subarray(0, length), {
+        const result = inflateZlib(compressed.subarray(0, length), {
           maxBytes: MiB,
           dictionary,
         });
@@ -98,7 +98,7 @@ describe('inflateZlib', () => {
         damage(compressed, 8, 0xff),
         damage(compressed, last, 1),
       ]) {
-        expect(await inflateZlib(input, { maxBytes: MiB, dictionary })).toMatchObject({
+        expect(inflateZlib(input, { maxBytes: MiB, dictionary })).toMatchObject({
           ok: false,
           reason: 'corrupted',
         });
@@ -109,14 +109,15 @@ describe('inflateZlib', () => {
   it('reports a stream made with another dictionary, or read without one, as corrupted', async () => {
     const compressed = compressZlib(text, dictionary);
     const other = new TextEncoder().encode('another dictionary');
-    expect(
-      await inflateZlib(damage(compressed, 3, 0x10), { maxBytes: MiB, dictionary }),
-    ).toMatchObject({ ok: false, reason: 'corrupted' });
-    expect(await inflateZlib(compressed, { maxBytes: MiB, dictionary: other })).toMatchObject({
+    expect(inflateZlib(damage(compressed, 3, 0x10), { maxBytes: MiB, dictionary })).toMatchObject({
       ok: false,
       reason: 'corrupted',
     });
-    expect(await inflateZlib(compressed, { maxBytes: MiB })).toMatchObject({
+    expect(inflateZlib(compressed, { maxBytes: MiB, dictionary: other })).toMatchObject({
+      ok: false,
+      reason: 'corrupted',
+    });
+    expect(inflateZlib(compressed, { maxBytes: MiB })).toMatchObject({
       ok: false,
       reason: 'corrupted',
     });
@@ -125,7 +126,7 @@ describe('inflateZlib', () => {
   it('reports bytes after the end of the stream as corrupted, though Node ignores them', async () => {
     for (const compressed of [compressZlib(text), compressZlib(text, dictionary)]) {
       const padded = new Uint8Array([...compressed, 0x41, 0x42]);
-      expect(await inflateZlib(padded, { maxBytes: MiB, dictionary })).toMatchObject({
+      expect(inflateZlib(padded, { maxBytes: MiB, dictionary })).toMatchObject({
         ok: false,
         reason: 'corrupted',
       });

@@ -293,6 +293,8 @@ export class AgentModel {
     await this.flush();
     const { files: linked, active, profile, formats } = decoded.envelope;
     const workspace = makeWorkspace(
+      // A name, written once: not state that changes.
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity
       `Shared link ${new Date().toLocaleString()}`,
       linked,
       active,
@@ -438,7 +440,7 @@ export class AgentModel {
     this.persistence.forgetJournal(this.workspace.id);
     const copy = makeWorkspace(
       `${this.workspace.name} (copy)`,
-      $state.snapshot(this.workspace.files) as Record<string, string>,
+      $state.snapshot<Record<string, string>>(this.workspace.files),
       this.workspace.active,
       this.workspace.profile,
     );

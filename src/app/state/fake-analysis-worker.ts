@@ -95,7 +95,7 @@ export function compiledAgent(file: string, line: number, name = 'agent'): Compi
     type: 'agent',
     file,
     line,
-    data: {} as CompiledAgent['data'],
+    data: {},
     history: [],
     pythonRefs: [],
     format: 'agentcard',

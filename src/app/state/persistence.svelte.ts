@@ -180,7 +180,7 @@ export class Persistence {
 
   private snapshotForSave(): Workspace {
     this.snapshotSeq = this.changeSeq;
-    return $state.snapshot(this.host.current()) as Workspace;
+    return $state.snapshot<Workspace>(this.host.current());
   }
 
   private onSaved(result: SaveResult, saved: Workspace): void {

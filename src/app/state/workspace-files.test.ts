@@ -56,7 +56,7 @@ describe('addFiles', () => {
 
   it('adds files named like members of Object.prototype as own entries', () => {
     const ws = workspace({});
-    addFiles(ws, { constructor: 'C', __proto__: 'P' } as Record<string, string>);
+    addFiles(ws, { constructor: 'C', __proto__: 'P' });
     expect(Object.hasOwn(ws.files, 'constructor')).toBe(true);
     expect(Object.getPrototypeOf(ws.files)).toBe(Object.prototype);
   });

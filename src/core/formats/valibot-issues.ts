@@ -118,7 +118,7 @@ export function schemaAt(
   schema: v.GenericSchema,
   keys: readonly PathKey[],
 ): v.GenericSchema | undefined {
-  let current: AnySchema | undefined = unwrapSchema(schema) as AnySchema;
+  let current: AnySchema | undefined = unwrapSchema(schema);
   for (const key of keys) {
     if (!current) return undefined;
     const next: AnySchema | undefined = current.entries
@@ -126,15 +126,15 @@ export function schemaAt(
       : current.type === 'record'
         ? current.value
         : current.item;
-    current = next ? (unwrapSchema(next) as AnySchema) : undefined;
+    current = next ? unwrapSchema(next) : undefined;
   }
   return current;
 }
 
 /** The keys an object schema allows, in order, or undefined when `schema` is not an object schema. */
 export function allowedKeys(schema: v.GenericSchema | undefined): string[] | undefined {
-  const entries = (schema as AnySchema | undefined)?.entries;
-  return entries ? Object.keys(entries) : undefined;
+  const entries: unknown = schema && 'entries' in schema ? schema.entries : undefined;
+  return typeof entries === 'object' && entries !== null ? Object.keys(entries) : undefined;
 }
 
 /**

@@ -25,11 +25,11 @@ export interface CardCompiling {
   /** `{{currentDate}}`'s value (fast-agent profile), when the check was given today's date. */
   date: string | undefined;
   lookup: ReadFileHook;
-  read(path: string): string | undefined;
-  report(file: string, d: RawDiagnostic): void;
-  configFor(dir: string): ServerConfigs | undefined;
+  read: (path: string) => string | undefined;
+  report: (file: string, d: RawDiagnostic) => void;
+  configFor: (dir: string) => ServerConfigs | undefined;
   parseHistory: HistoryParser;
-  lineIndex(file: string, text: string): LineIndex;
+  lineIndex: (file: string, text: string) => LineIndex;
 }
 
 /** Where the compiled cards go, in entry order. */
