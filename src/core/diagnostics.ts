@@ -28,7 +28,8 @@ export const DIAGNOSTIC_CODES = {
   },
   'yaml-limit': {
     severity: 'error',
-    summary: 'The YAML is too deep, too large or expands too many aliases to be read safely.',
+    summary:
+      'The YAML is too deep, too large, expands too many aliases or contains itself through an alias, so it cannot be read safely.',
   },
   'frontmatter-missing': {
     severity: 'error',

@@ -90,6 +90,18 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     );
     return result;
   }
+  if (walk.recursiveAlias) {
+    // A node that contains itself: every reader that follows aliases (validation, compiling, the
+    // formats' own walks) would go round it forever, or with two branches build an exponential copy.
+    result.diagnostics.push(
+      problem(
+        'yaml-limit',
+        `The alias *${walk.recursiveAlias.name} is inside the node its anchor names: the value would contain itself`,
+        ...at(walk.recursiveAlias.from, walk.recursiveAlias.to),
+      ),
+    );
+    return result;
+  }
   for (const key of walk.duplicates) {
     result.diagnostics.push(
       problem('duplicate-key', 'Map keys must be unique', ...at(key[0], key[1])),
@@ -110,20 +122,44 @@ function describe(error: unknown): string {
   return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
+/** An alias found inside the node its anchor names (`&a [*a]`), relative to the slice. */
+interface RecursiveAlias {
+  name: string;
+  from: number;
+  to: number;
+}
+
 /**
- * Walks the composed node tree iteratively: reports nesting deeper than `limit`, and the ranges of keys
- * that repeat an earlier scalar key of the same mapping.
+ * Walks the composed node tree iteratively: reports nesting deeper than `limit`, the ranges of keys
+ * that repeat an earlier scalar key of the same mapping, and the first alias that sits inside the node
+ * its anchor names (a value that contains itself).
  */
 function walkTree(
   root: Node | null,
   limit: number,
-): { tooDeep: boolean; duplicates: Array<[number, number]> } {
+): {
+  tooDeep: boolean;
+  duplicates: Array<[number, number]>;
+  recursiveAlias?: RecursiveAlias;
+} {
   const duplicates: Array<[number, number]> = [];
   if (!root) return { tooDeep: false, duplicates };
+  // Anchors by name, each definition with its node's [start, end); aliases with their name and range.
+  const anchors = new Map<string, Array<[number, number]>>();
+  const aliases: RecursiveAlias[] = [];
   const stack: Array<[unknown, number]> = [[root, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (depth > limit) return { tooDeep: true, duplicates };
+    if (isAlias(node) && node.range) {
+      aliases.push({ name: node.source, from: node.range[0], to: node.range[1] });
+      continue;
+    }
+    if ((isScalar(node) || isCollection(node)) && node.anchor && node.range) {
+      const list = anchors.get(node.anchor) ?? [];
+      list.push([node.range[0], node.range[2]]);
+      anchors.set(node.anchor, list);
+    }
     if (isMap(node)) {
       const seen = new Set<unknown>();
       for (const pair of node.items) {
@@ -141,7 +177,28 @@ function walkTree(
       stack.push([node.key, depth], [node.value, depth]);
     }
   }
-  return { tooDeep: false, duplicates };
+  return { tooDeep: false, duplicates, recursiveAlias: findRecursiveAlias(anchors, aliases) };
+}
+
+/**
+ * The first alias (in document order) that lies inside the node its anchor names. An alias names the
+ * closest definition of its anchor before it, as YAML says.
+ */
+function findRecursiveAlias(
+  anchors: ReadonlyMap<string, Array<[number, number]>>,
+  aliases: readonly RecursiveAlias[],
+): RecursiveAlias | undefined {
+  for (const list of anchors.values()) list.sort((a, b) => a[0] - b[0]);
+  const ordered = [...aliases].sort((a, b) => a.from - b.from);
+  for (const alias of ordered) {
+    let named: [number, number] | undefined;
+    for (const definition of anchors.get(alias.name) ?? []) {
+      if (definition[0] >= alias.from) break;
+      named = definition;
+    }
+    if (named && alias.from < named[1]) return alias;
+  }
+  return undefined;
 }
 
 /** `[from, to)` of a YAML node relative to its slice, or undefined for a node without a range. */

@@ -179,22 +179,34 @@ function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
 }
 
-/** Plain data as JSON: maps and sets of YAML tags become objects and lists, odd numbers null. */
-export function toJson(value: unknown, depth = 0): Json {
+/**
+ * Plain data as JSON: maps and sets of YAML tags become objects and lists, odd numbers null. A value that
+ * contains itself (a YAML anchor used inside its own node, `&t {allow: *t}`) becomes null where it recurs:
+ * following it would build an endless, or with two branches an exponentially large, copy.
+ */
+export function toJson(value: unknown): Json {
+  return jsonOf(value, 0, new Set());
+}
+
+function jsonOf(value: unknown, depth: number, ancestors: Set<object>): Json {
   if (depth > 200) return null;
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'bigint') return Number(value);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (value instanceof Set) return [...value].map((v) => toJson(v, depth + 1));
-  if (value instanceof Map)
-    return Object.fromEntries([...value].map(([k, v]) => [String(k), toJson(v, depth + 1)]));
-  if (Array.isArray(value)) return value.map((v) => toJson(v, depth + 1));
-  if (typeof value === 'object') {
+  if (typeof value !== 'object' || ancestors.has(value)) return null;
+  ancestors.add(value);
+  try {
+    const child = (v: unknown) => jsonOf(v, depth + 1, ancestors);
+    if (value instanceof Set) return [...value].map(child);
+    if (value instanceof Map)
+      return Object.fromEntries([...value].map(([k, v]) => [String(k), child(v)]));
+    if (Array.isArray(value)) return value.map(child);
     const out: { [key: string]: Json } = {};
-    for (const [k, v] of Object.entries(value)) setOwn(out, k, toJson(v, depth + 1));
+    for (const [k, v] of Object.entries(value)) setOwn(out, k, child(v));
     return out;
+  } finally {
+    ancestors.delete(value);
   }
-  return null;
 }
