@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../src/core/model/agent-data.ts';
@@ -39,6 +40,9 @@ function seedTexts(): string[] {
     '{"protocolVersion": "0.3.0", "name": "a", "name": 1, "skills": [{"id": "x"}, {"id": "x"}]}',
     HISTORY,
   ];
+  // The own corpus (tests/fixtures/a2a) is there on a clean clone too.
+  const own = fileURLToPath(new URL('../fixtures/a2a/', import.meta.url));
+  for (const name of readdirSync(own)) texts.push(readFileSync(join(own, name), 'utf8'));
   const dir = samplesDir('a2a');
   if (dir)
     for (const sub of ['a2a-samples', 'spec'])

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -89,9 +90,11 @@ const CEL_TOKENS = [
 ];
 
 function sampleSeeds(): string[] {
+  // The own corpus (tests/fixtures/openagentspec) is there on a clean clone too.
+  const own = fileURLToPath(new URL('../fixtures/openagentspec/', import.meta.url));
+  const out: string[] = readdirSync(own).map((name) => readFileSync(join(own, name), 'utf8'));
   const dir = samplesDir('openagentspec');
-  if (!dir) return [];
-  const out: string[] = [];
+  if (!dir) return out;
   const walk = (folder: string) => {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);

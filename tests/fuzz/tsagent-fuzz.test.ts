@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +83,11 @@ function readFolder(dir: string): Record<string, string> {
 const samples = samplesDir('tsagent');
 const FOLDERS = [...INLINE_FOLDERS];
 const YAMLS = [...INLINE_YAML];
+// The own corpus (tests/fixtures/tsagent) is there on a clean clone too.
+const OWN = fileURLToPath(new URL('../fixtures/tsagent/', import.meta.url));
+FOLDERS.push(readFolder(join(OWN, 'legacy-dir-derived', 'kiln-agent')));
+for (const name of readdirSync(join(OWN, 'yaml-head')))
+  YAMLS.push(readFileSync(join(OWN, 'yaml-head', name), 'utf8'));
 if (samples) {
   for (const name of ['tspark-agent', 'tvault-agent'])
     FOLDERS.push(readFolder(join(samples, 'legacy-dir-derived', name)));

@@ -9,7 +9,9 @@ import {
   type PartialParse,
   type TreeFragment as Fragment,
 } from '@lezer/common';
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzParameters, throwOnFailure } from '../../../tests/fuzz/fuzz-run.ts';
 import { BundleParser, type ParseScope } from './bundle-parse.ts';
 
 /** Delegates to `inner` and counts the parses it starts. */
@@ -85,17 +87,6 @@ function outline(tree: Tree): string {
   return out.join('\n');
 }
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PIECES = [
   'x',
   '\n',
@@ -106,6 +97,93 @@ const PIECES = [
   '  ',
   '# ',
 ];
+
+/** A fraction in [0, 1) that shrinks toward 0 (the start of the text, the shortest range). */
+const fraction = fc.integer({ min: 0, max: 2 ** 32 - 1 }).map((n) => n / 2 ** 32);
+
+/**
+ * One edit of an edit sequence, with positions as fractions of the text it is applied to (the text
+ * changes along the sequence). `stop` and `early` are used by the tests that stop parses part-way.
+ * Every field shrinks toward a no-op (insert nothing at 0, remove nothing), so a shrunk failure keeps
+ * only the edits it needs.
+ */
+interface EditStep {
+  at: number;
+  /** Characters removed after `at` (0 in 70% of draws, as before). */
+  removed: number;
+  insert: string;
+  /** Whether the parse after this edit is stopped part-way, and where. */
+  stop: number | undefined;
+  /** Whether the next edit comes before the stopped parse is finished. */
+  early: boolean;
+  /** Where the viewport starts, for the viewport test. */
+  viewport: number;
+}
+
+function editSteps(steps: number, emptyInserts: boolean): fc.Arbitrary<EditStep[]> {
+  const step: fc.Arbitrary<EditStep> = fc.record({
+    at: fraction,
+    removed: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 70, arbitrary: fc.constant(0) },
+      { weight: 30, arbitrary: fc.integer({ min: 0, max: 39 }) },
+    ),
+    insert: emptyInserts
+      ? fc.oneof(
+          { withCrossShrink: true },
+          { weight: 20, arbitrary: fc.constant('') },
+          { weight: 80, arbitrary: fc.constantFrom(...PIECES) },
+        )
+      : fc.constantFrom(...PIECES),
+    stop: fc.oneof(
+      { withCrossShrink: true },
+      { weight: 40, arbitrary: fc.constant(undefined) },
+      { weight: 60, arbitrary: fraction },
+    ),
+    early: fc.boolean(),
+    viewport: fraction,
+  });
+  // The same number of steps as each sequence always had; shrinking turns steps into no-ops.
+  return fc.array(step, { minLength: steps, maxLength: steps });
+}
+
+/** The edit of `step` on `text`: the replaced range and the text after it. */
+function place(text: string, step: EditStep) {
+  const from = Math.floor(step.at * (text.length + 1));
+  const to = Math.min(text.length, from + step.removed);
+  return { from, to, next: text.slice(0, from) + step.insert + text.slice(to) };
+}
+
+/** How long a failure may shrink before the smallest sequence so far is reported. */
+const SHRINK_LIMIT_MS = 90_000;
+
+/**
+ * Runs `property` on one sequence of `steps` edits (from the fuzz run seed mixed with `salt`,
+ * `FUZZ_SEED`/`FUZZ_PATH` as in tests/fuzz/fuzz-run.ts); a failure shrinks and prints how to replay it.
+ */
+function checkSequences(
+  steps: number,
+  salt: number,
+  property: (edits: EditStep[]) => void,
+  emptyInserts = false,
+) {
+  throwOnFailure(
+    fc.check(fc.property(editSteps(steps, emptyInserts), property), {
+      ...fuzzParameters(1, salt),
+      // The one sequence always runs to its end (the limit is looked at between runs); a failure's
+      // shrinking, which replays the sequence up to the failing step for each try, stops after it
+      // and reports the smallest sequence found so far.
+      interruptAfterTimeLimit: SHRINK_LIMIT_MS,
+      markInterruptAsFailure: true,
+    }),
+    ([edits]) => [
+      'the steps that are not no-ops (index: edit):',
+      ...edits.flatMap((e, i) =>
+        e.at === 0 && e.removed === 0 && e.insert === '' ? [] : [`  ${i}: ${JSON.stringify(e)}`],
+      ),
+    ],
+  );
+}
 
 describe('BundleParser', () => {
   it('re-parses only the edited card of a 1,000-card bundle', () => {
@@ -142,16 +220,20 @@ describe('BundleParser', () => {
   });
 
   it('gives the same tree as a fresh parse after any sequence of edits', () => {
-    const next = random(7);
-    let text = bundleOf(12);
-    let tree = parser.parse(text);
-    for (let step = 0; step < 300; step++) {
-      const from = Math.floor(next() * (text.length + 1));
-      const to = next() < 0.3 ? Math.min(text.length, from + Math.floor(next() * 40)) : from;
-      const insert = next() < 0.2 ? '' : PIECES[Math.floor(next() * PIECES.length)]!;
-      ({ text, tree } = edit(tree, text, from, to, insert));
-      expect(dump(tree), `after step ${step}`).toBe(dump(parser.parse(text)));
-    }
+    checkSequences(
+      300,
+      7,
+      (steps) => {
+        let text = bundleOf(12);
+        let tree = parser.parse(text);
+        for (const [i, step] of steps.entries()) {
+          const { from, to } = place(text, step);
+          ({ text, tree } = edit(tree, text, from, to, step.insert));
+          expect(dump(tree), `after step ${i}`).toBe(dump(parser.parse(text)));
+        }
+      },
+      true,
+    );
   });
 
   it('reads text before the first card, and a file without cards, as Markdown', () => {
@@ -189,29 +271,28 @@ describe('BundleParser', () => {
   });
 
   it('gives the same tree as a fresh parse when parses are stopped part-way, as the editor does', () => {
-    const next = random(11);
-    let text = bundleOf(12);
-    let fragments = TreeFragment.addTree(parser.parse(text));
-    for (let step = 0; step < 150; step++) {
-      const from = Math.floor(next() * (text.length + 1));
-      const to = next() < 0.3 ? Math.min(text.length, from + Math.floor(next() * 40)) : from;
-      const insert = PIECES[Math.floor(next() * PIECES.length)]!;
-      text = text.slice(0, from) + insert + text.slice(to);
-      const change = { fromA: from, toA: to, fromB: from, toB: from + insert.length };
-      fragments = TreeFragment.applyChanges(fragments, [change]);
-      if (next() < 0.6) {
-        const parse = parser.startParse(text, fragments);
-        parse.stopAt(Math.floor(next() * text.length));
-        let partial: Tree | null;
-        while (!(partial = parse.advance()));
-        fragments = TreeFragment.addTree(partial, fragments, true);
-        // Sometimes the next edit comes before the parse is finished.
-        if (next() < 0.5) continue;
+    checkSequences(150, 11, (steps) => {
+      let text = bundleOf(12);
+      let fragments = TreeFragment.addTree(parser.parse(text));
+      for (const [i, step] of steps.entries()) {
+        const { from, to, next } = place(text, step);
+        text = next;
+        const change = { fromA: from, toA: to, fromB: from, toB: from + step.insert.length };
+        fragments = TreeFragment.applyChanges(fragments, [change]);
+        if (step.stop !== undefined) {
+          const parse = parser.startParse(text, fragments);
+          parse.stopAt(Math.floor(step.stop * text.length));
+          let partial: Tree | null;
+          while (!(partial = parse.advance()));
+          fragments = TreeFragment.addTree(partial, fragments, true);
+          // Sometimes the next edit comes before the parse is finished.
+          if (step.early) continue;
+        }
+        const tree = parser.parse(text, fragments);
+        expect(dump(tree), `after step ${i}`).toBe(dump(parser.parse(text)));
+        fragments = TreeFragment.addTree(tree);
       }
-      const tree = parser.parse(text, fragments);
-      expect(dump(tree), `after step ${step}`).toBe(dump(parser.parse(text)));
-      fragments = TreeFragment.addTree(tree);
-    }
+    });
   });
 
   it('leaves cards far from the viewport without nested trees, and parses them once in view', () => {
@@ -249,36 +330,35 @@ describe('BundleParser', () => {
   });
 
   it('keeps the card structure exact with a moving viewport, and in-view cards fully parsed', () => {
-    const next = random(23);
-    const editor = editorLike({ from: 0, to: 0 });
-    const { parser: p } = counting(editor.scope);
-    let text = bundleOf(400);
-    let fragments: readonly TreeFragment[] = [];
-    for (let step = 0; step < 60; step++) {
-      const from = Math.floor(next() * (text.length + 1));
-      const to = next() < 0.3 ? Math.min(text.length, from + Math.floor(next() * 40)) : from;
-      const insert = PIECES[Math.floor(next() * PIECES.length)]!;
-      text = text.slice(0, from) + insert + text.slice(to);
-      fragments = TreeFragment.applyChanges(fragments, [
-        { fromA: from, toA: to, fromB: from, toB: from + insert.length },
-      ]);
-      editor.viewport.from = Math.floor(next() * text.length);
-      editor.viewport.to = Math.min(text.length, editor.viewport.from + 2000);
-      // As the editor does: skipped ranges that come into view lose their fragments.
-      for (const r of editor.skipped.splice(0))
-        if (r.from < editor.viewport.to && r.to > editor.viewport.from)
-          fragments = TreeFragment.applyChanges(fragments, [
-            { fromA: r.from, toA: r.to, fromB: r.from, toB: r.to },
-          ]);
-        else editor.skipped.push(r);
-      const tree = p.parse(text, fragments);
-      const fresh = parser.parse(text);
-      expect(outline(tree), `after step ${step}`).toBe(outline(fresh));
-      const at = Math.min(text.length - 1, editor.viewport.from + 1000);
-      const inView = (t: Tree) => t.resolveInner(Math.max(0, at), 1).name;
-      expect(inView(tree), `after step ${step}`).toBe(inView(fresh));
-      fragments = TreeFragment.addTree(tree);
-    }
+    checkSequences(60, 23, (steps) => {
+      const editor = editorLike({ from: 0, to: 0 });
+      const { parser: p } = counting(editor.scope);
+      let text = bundleOf(400);
+      let fragments: readonly TreeFragment[] = [];
+      for (const [i, step] of steps.entries()) {
+        const { from, to, next } = place(text, step);
+        text = next;
+        fragments = TreeFragment.applyChanges(fragments, [
+          { fromA: from, toA: to, fromB: from, toB: from + step.insert.length },
+        ]);
+        editor.viewport.from = Math.floor(step.viewport * text.length);
+        editor.viewport.to = Math.min(text.length, editor.viewport.from + 2000);
+        // As the editor does: skipped ranges that come into view lose their fragments.
+        for (const r of editor.skipped.splice(0))
+          if (r.from < editor.viewport.to && r.to > editor.viewport.from)
+            fragments = TreeFragment.applyChanges(fragments, [
+              { fromA: r.from, toA: r.to, fromB: r.from, toB: r.to },
+            ]);
+          else editor.skipped.push(r);
+        const tree = p.parse(text, fragments);
+        const fresh = parser.parse(text);
+        expect(outline(tree), `after step ${i}`).toBe(outline(fresh));
+        const at = Math.min(text.length - 1, editor.viewport.from + 1000);
+        const inView = (t: Tree) => t.resolveInner(Math.max(0, at), 1).name;
+        expect(inView(tree), `after step ${i}`).toBe(inView(fresh));
+        fragments = TreeFragment.addTree(tree);
+      }
+    });
   });
 
   it('rejects ranges: a bundle is always the whole document', () => {
