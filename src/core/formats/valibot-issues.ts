@@ -31,29 +31,46 @@ export function isUnknownKeyIssue(issue: v.BaseIssue<unknown>): boolean {
   return isKeyIssue(issue) && issue.type === 'strict_object' && issue.expected === 'never';
 }
 
+/** How a format reads nodes: `resolve` follows an alias (identity when aliases are not followed). */
+export interface NodeReader {
+  resolve(node: unknown): unknown;
+  /** The value of a node that is its own ancestor (through aliases). */
+  cycle?: unknown;
+}
+
+const AS_WRITTEN: NodeReader = { resolve: (node) => node };
+
 /**
  * The plain value of a YAML node as a schema reads it: mappings become objects keyed by their string keys
  * (pairs with other keys are left out: report them with `nonStringKeys`), lists arrays, scalars their
- * value. An alias that names its own ancestor reads as null.
+ * value. An alias that names its own ancestor reads as null (or `reader.cycle`); `reader.resolve` decides
+ * whether aliases (in keys and values) are followed.
  */
-export function plainValue(node: unknown, ancestors: Set<unknown> = new Set()): unknown {
+export function plainValue(
+  node: unknown,
+  ancestors: Set<unknown> = new Set(),
+  reader: NodeReader = AS_WRITTEN,
+): unknown {
+  node = reader.resolve(node);
   if (node === null || node === undefined) return null;
-  if (ancestors.has(node)) return null;
+  if (ancestors.has(node)) return reader.cycle ?? null;
   if (isScalar(node)) return node.value === undefined ? null : node.value;
   if (!isMap(node) && !isSeq(node)) return null;
   ancestors.add(node);
   let out: unknown;
-  if (isSeq(node)) out = node.items.map((item) => plainValue(item, ancestors));
+  if (isSeq(node)) out = node.items.map((item) => plainValue(item, ancestors, reader));
   else {
     const object: Record<string, unknown> = {};
-    for (const pair of node.items)
-      if (isScalar(pair.key) && typeof pair.key.value === 'string')
-        Object.defineProperty(object, pair.key.value, {
-          value: plainValue(pair.value, ancestors),
+    for (const pair of node.items) {
+      const key = reader.resolve(pair.key);
+      if (isScalar(key) && typeof key.value === 'string')
+        Object.defineProperty(object, key.value, {
+          value: plainValue(pair.value, ancestors, reader),
           enumerable: true,
           writable: true,
           configurable: true,
         });
+    }
     out = object;
   }
   ancestors.delete(node);
@@ -70,18 +87,25 @@ export interface PathNodes {
   parentPair?: Pair;
 }
 
-/** Follows `keys` from `root` through mappings (string keys) and lists (indexes). */
-export function pairAt(root: unknown, keys: readonly PathKey[]): PathNodes {
-  let node: unknown = root;
+/** Follows `keys` from `root` through mappings (string keys) and lists (indexes), resolving by `reader`. */
+export function pairAt(
+  root: unknown,
+  keys: readonly PathKey[],
+  reader: NodeReader = AS_WRITTEN,
+): PathNodes {
+  let node: unknown = reader.resolve(root);
   let pair: Pair | undefined;
   let parentPair: Pair | undefined;
   for (const key of keys) {
     parentPair = pair;
     pair = undefined;
     if (isMap(node)) {
-      pair = node.items.find((p) => isScalar(p.key) && p.key.value === key);
-      node = pair ? pair.value : undefined;
-    } else if (isSeq(node) && typeof key === 'number') node = node.items[key];
+      pair = node.items.find((p) => {
+        const k = reader.resolve(p.key);
+        return isScalar(k) && k.value === key;
+      });
+      node = pair ? reader.resolve(pair.value) : undefined;
+    } else if (isSeq(node) && typeof key === 'number') node = reader.resolve(node.items[key]);
     else node = undefined;
     if (node === undefined && pair === undefined) return { node: undefined, parentPair };
   }

@@ -7,6 +7,7 @@
 import type { YAMLMap } from 'yaml';
 import { checkAuth } from './check-auth.ts';
 import { checkDraftInterface, checkInterfaces } from './check-interfaces.ts';
+import { checkSkills } from './check-skills.ts';
 import { checkTools } from './check-tools.ts';
 import type { Entry, NodeChecker, Range } from './node-checks.ts';
 import {
@@ -192,28 +193,4 @@ function checkModel(ctx: RuleContext, entry: Entry): void {
   }
   const auth = fields.get('authentication');
   if (auth && !c.isNull(auth.value)) checkAuth(c, auth, 'model.authentication');
-}
-
-function checkSkills(ctx: RuleContext, entry: Entry): void {
-  const { c } = ctx;
-  const list = c.seq(entry.value, '`skills`');
-  if (!list) return;
-  list.items.forEach((node, i) => {
-    const what = `skill source ${i + 1}`;
-    const map = c.map(node, what);
-    if (!map) return;
-    const fields = c.fields(map, ['type', 'path'], what);
-    const anchor = c.range(map);
-    if (c.require(fields, 'type', what, anchor)) {
-      const typeNode = c.resolve(fields.get('type')!.value);
-      const type = c.str(typeNode, '`skills[].type`');
-      if (type !== undefined && type !== 'local')
-        c.report('invalid-value', `Unknown skill source type '${type}' (only 'local')`, typeNode);
-    }
-    if (c.require(fields, 'path', what, anchor)) {
-      const pathNode = c.resolve(fields.get('path')!.value);
-      const path = c.str(pathNode, '`skills[].path`');
-      if (path !== undefined) ctx.skillPaths.push({ path, node: pathNode });
-    }
-  });
 }

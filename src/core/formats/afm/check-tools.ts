@@ -4,10 +4,13 @@
  * Current shape: `tools.mcp[]`, transports `http` (`url`, `authentication`) and `stdio` (`command`,
  * `args`, `env`). Both: a unique `name`, a `tool_filter` of `allow` / `deny` tool names.
  */
-import type { YAMLMap } from 'yaml';
+import type { YAMLMap, YAMLSeq } from 'yaml';
 import { isMap, isSeq } from 'yaml';
 import { checkAuth, checkSecretEnv } from './check-auth.ts';
-import type { Entry } from './node-checks.ts';
+import { issueKeys, isUnknownKeyIssue, pairAt, schemaAt } from '../valibot-issues.ts';
+import { toolFilterSchema } from './frontmatter-schema.ts';
+import type { Entry, NodeChecker } from './node-checks.ts';
+import { nodeReader, reportKeyTypes, reportUnknownKeys, schemaIssues } from './schema-issues.ts';
 import { isCurrent, type RuleContext } from './shape.ts';
 
 const DRAFT_TRANSPORTS = ['http_sse', 'stdio', 'streamable_http'];
@@ -107,16 +110,7 @@ function checkServer(ctx: RuleContext, node: unknown, index: number, names: Map<
     );
   }
   const filter = fields.get('tool_filter');
-  if (filter && !c.isNull(filter.value)) {
-    const map = c.map(filter.value, '`tool_filter`');
-    if (map) {
-      const f = c.fields(map, ['allow', 'deny'], '`tool_filter`');
-      for (const key of ['allow', 'deny'] as const) {
-        const e = f.get(key);
-        if (e) c.strList(e.value, `\`tool_filter.${key}\``);
-      }
-    }
-  }
+  if (filter) checkToolFilter(c, filter.value);
   if (c.require(fields, 'transport', what, fields.get('name')?.keyRange ?? anchor)) {
     const transport = c.map(fields.get('transport')!.value, '`transport`');
     if (transport) checkTransport(ctx, transport, fields.get('transport')!);
@@ -192,4 +186,25 @@ function checkTransport(ctx: RuleContext, transport: YAMLMap, entry: Entry): voi
   }
   const auth = fields.get('authentication');
   if (auth && !c.isNull(auth.value)) checkAuth(c, auth, 'transport.authentication');
+}
+
+/** Checks a server's `tool_filter` with `toolFilterSchema`. */
+function checkToolFilter(c: NodeChecker, value: unknown): void {
+  const filter = c.resolve(value);
+  for (const issue of schemaIssues(c, toolFilterSchema, filter)) {
+    const keys = issueKeys(issue);
+    const { node } = pairAt(filter, keys, nodeReader(c));
+    if (keys.length === 0) c.report('invalid-value', '`tool_filter` must be a mapping', filter);
+    else if (isUnknownKeyIssue(issue))
+      reportUnknownKeys(c, filter, schemaAt(toolFilterSchema, []), '`tool_filter`');
+    else if (keys.length === 1)
+      c.report('invalid-value', `\`tool_filter.${keys[0]}\` must be a list`, node);
+    else {
+      // A null entry is pointed at as written (an alias where it stands), like `NodeChecker.strList`.
+      const list = pairAt(filter, keys.slice(0, 1), nodeReader(c)).node as YAMLSeq;
+      const at = c.isNull(node) ? list.items[Number(keys[1])] : node;
+      c.report('invalid-value', `Each entry of \`tool_filter.${keys[0]}\` must be a string`, at);
+    }
+  }
+  reportKeyTypes(c, filter, '`tool_filter`');
 }

@@ -5,8 +5,9 @@
  * (`check-frontmatter.ts`, `check-interfaces.ts`, `check-tools.ts`, `check-auth.ts`) report as errors in a
  * current-shape file; their warnings (a `version` that is not semantic, `max_iterations` below 1, …) are
  * not refused here. Null reads as "not set" wherever the checks read it so. The draft shape is not
- * described: the checker reads it and warns how to migrate. `tests/conformance/schema-agreement.test.ts`
- * keeps this schema and the checks in step on the samples.
+ * described: the checker reads it and warns how to migrate. `skills` (`check-skills.ts`) and an MCP
+ * server's `tool_filter` (`check-tools.ts`) are validated with this schema's own objects; the rest is still
+ * checked by hand, and `tests/conformance/format-schema-agreement.test.ts` keeps the two in step.
  */
 import * as v from 'valibot';
 import { expressedAs } from '../../schemas/json-schema-forms.ts';
@@ -17,6 +18,10 @@ const text = (description: string) => described(v.string(), description);
 const nonBlank = (description: string) =>
   v.pipe(v.string(), v.regex(/\S/), v.description(description));
 const strings = (description: string) => described(v.array(v.string()), description);
+const isMapping = (x: unknown): boolean => typeof x === 'object' && x !== null && !Array.isArray(x);
+/** A mapping: valibot's objects also take lists, YAML's do not (no JSON Schema form needed). */
+const mapping = <T extends v.GenericSchema<Record<string, unknown>>>(schema: T) =>
+  v.pipe(v.custom<Record<string, unknown>>(isMapping), schema);
 /** A field the checks read as "not set" when absent or null. */
 const unset = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullable(schema));
 const count = (description: string) =>
@@ -216,21 +221,46 @@ const transport = v.variant('type', [
   ),
 ]);
 
+/** `tool_filter` of an MCP server (both shapes write it alike; `check-tools.ts` validates with it). */
+export const toolFilterSchema = unset(
+  described(
+    mapping(
+      v.strictObject({
+        allow: unset(strings('The only tools offered (names).')),
+        deny: unset(strings('Tools never offered (names).')),
+      }),
+    ),
+    'Which of the server’s tools the agent gets.',
+  ),
+);
+
 const mcpServer = described(
   v.strictObject({
     name: nonBlank('The name of the server, unique among the servers.'),
     transport: described(transport, 'How to reach the server: `http` or `stdio`.'),
-    tool_filter: unset(
-      described(
-        v.strictObject({
-          allow: unset(strings('The only tools offered (names).')),
-          deny: unset(strings('Tools never offered (names).')),
-        }),
-        'Which of the server’s tools the agent gets.',
-      ),
-    ),
+    tool_filter: toolFilterSchema,
   }),
   'An MCP server whose tools the agent uses.',
+);
+
+/** `skills`: where the agent's Agent Skills are (`check-skills.ts` validates with it). */
+export const skillsSchema = unset(
+  described(
+    v.array(
+      v.nullable(
+        described(
+          mapping(
+            v.strictObject({
+              type: described(v.literal('local'), 'Where the skills are: `local`.'),
+              path: text('A folder holding `SKILL.md` files (relative to the AFM file).'),
+            }),
+          ),
+          'A source of Agent Skills.',
+        ),
+      ),
+    ),
+    'Where the agent’s Agent Skills are.',
+  ),
 );
 
 /** The schema of an AFM frontmatter in the current shape. */
@@ -284,22 +314,7 @@ export const frontmatterSchema = v.pipe(
         'The tools of the agent.',
       ),
     ),
-    skills: unset(
-      described(
-        v.array(
-          v.nullable(
-            described(
-              v.strictObject({
-                type: described(v.literal('local'), 'Where the skills are: `local`.'),
-                path: text('A folder holding `SKILL.md` files (relative to the AFM file).'),
-              }),
-              'A source of Agent Skills.',
-            ),
-          ),
-        ),
-        'Where the agent’s Agent Skills are.',
-      ),
-    ),
+    skills: skillsSchema,
   }),
   v.title('AFM frontmatter'),
   v.description('The frontmatter of an AFM (Agent Flavored Markdown) file, current shape.'),
