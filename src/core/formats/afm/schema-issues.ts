@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { isMap, isScalar } from 'yaml';
-import { didYouMean } from '../../agentcard/did-you-mean.ts';
+import { didYouMean } from '../../text/did-you-mean.ts';
 import { allowedKeys, plainValue, type NodeReader } from '../valibot-issues.ts';
 import type { NodeChecker } from './node-checks.ts';
 
