@@ -31,10 +31,13 @@ const TEXT = [
 
 describe('the AFM frontmatter schema', () => {
   it('is the one object the checker validates with and the JSON Schema is generated from', () => {
-    const analysis = analyzeAfm({ entry: 'x.afm.md', files: { 'x.afm.md': TEXT } }, {
-      read: () => undefined,
-      paths: ['x.afm.md', 's/SKILL.md'],
-    } as never);
+    const analysis = analyzeAfm(
+      { entry: 'x.afm.md', files: { 'x.afm.md': TEXT } },
+      {
+        read: () => undefined,
+        paths: ['x.afm.md', 's/SKILL.md'],
+      },
+    );
     const used = vi.mocked(v.safeParse).mock.calls.map(([schema]) => schema);
     expect(used).toContain(skillsSchema);
     expect(used).toContain(toolFilterSchema);
