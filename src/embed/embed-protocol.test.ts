@@ -7,6 +7,7 @@ import {
   parseHostMessage,
   PROTOCOL_VERSION,
 } from './embed-protocol.ts';
+import { PROTOTYPE_NAMES } from '../../tests/support/prototype-names.ts';
 
 const card = '---\ntype: agent\n---\nHello.\n';
 
@@ -192,15 +193,7 @@ describe('parseEmbedMessage', () => {
 });
 
 describe('setFiles with paths named like members of Object.prototype', () => {
-  const NAMES = [
-    'constructor',
-    'toString',
-    'hasOwnProperty',
-    'valueOf',
-    '__proto__',
-    'isPrototypeOf',
-    '__defineGetter__',
-  ];
+  const NAMES = PROTOTYPE_NAMES;
 
   it('accepts every one as a file, each an own entry with its text (as structured clone delivers them)', () => {
     // Built entry by entry, as a host's JSON or a structured clone gives them: `__proto__` is then an own key.

@@ -21,6 +21,7 @@ import { countFromEnv, fuzzParameters, SEED, sometimes, throwOnFailure } from '.
 import { applyMutations, mutations } from './mutate.ts';
 import { INLINE_SEEDS, loadSampleSeeds, type Seed } from './seeds.ts';
 import { findMalformations } from './well-formed.ts';
+import { PROTOTYPE_NAMES } from '../support/prototype-names.ts';
 
 // The core's promise: whatever the text, `checkLoadSet` returns well-formed, cloneable data and never
 // throws or hangs. Inputs are mutations of real and hand-written cards plus hand-built pathological
@@ -113,13 +114,7 @@ function withReferences(text: string): string {
 
 /** Names a plain object inherits or treats specially, and paths that try to leave the load-set. */
 const TRICK_NAMES = [
-  'constructor',
-  'toString',
-  'hasOwnProperty',
-  'valueOf',
-  '__proto__',
-  'isPrototypeOf',
-  '__defineGetter__',
+  ...PROTOTYPE_NAMES,
   'constructor.md',
   '__proto__.yaml',
   'toString/tsagent.json',

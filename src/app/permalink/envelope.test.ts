@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILES, parseEnvelope, serializeEnvelope, type PermalinkEnvelope } from './envelope.ts';
 import { decodePermalink, encodePermalink } from './permalink.ts';
+import { PROTOTYPE_NAMES } from '../../../tests/support/prototype-names.ts';
 
 const sample: PermalinkEnvelope = {
   files: { 'agents/a.md': 'A', 'b.yaml': 'B' },
@@ -120,15 +121,7 @@ describe('parseEnvelope', () => {
 });
 
 describe('paths named like members of Object.prototype', () => {
-  const NAMES = [
-    'constructor',
-    'toString',
-    'hasOwnProperty',
-    'valueOf',
-    '__proto__',
-    'isPrototypeOf',
-    '__defineGetter__',
-  ];
+  const NAMES = PROTOTYPE_NAMES;
   // Built entry by entry: an object literal would make `__proto__` the prototype, not a file.
   const files = Object.fromEntries(NAMES.map((name) => [name, `text of ${name}`]));
   const formats = Object.fromEntries(NAMES.map((name) => [name, 'agentcard' as const]));

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ownValue, withEntries, withEntry, withoutEntry } from './own-entries.ts';
+import { PROTOTYPE_NAMES } from '../../../tests/support/prototype-names.ts';
 
-const NAMES = [
-  'constructor',
-  'toString',
-  'hasOwnProperty',
-  'valueOf',
-  '__proto__',
-  'isPrototypeOf',
-  '__defineGetter__',
-];
+const NAMES = PROTOTYPE_NAMES;
 
 describe('own entries of path-keyed records', () => {
   it('finds no inherited member for a path that is not there', () => {

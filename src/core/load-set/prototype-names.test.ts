@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormatId } from '../formats/format-module.ts';
 import { checkLoadSet, type CheckResult } from './check-load-set.ts';
-
-/** Names that a plain object inherits (or, `__proto__`, treats specially). */
-const PROTOTYPE_NAMES = [
-  'constructor',
-  'toString',
-  'hasOwnProperty',
-  'valueOf',
-  '__proto__',
-  'isPrototypeOf',
-  '__defineGetter__',
-];
+import { PROTOTYPE_NAMES } from '../../../tests/support/prototype-names.ts';
 
 const A2A_CARD = JSON.stringify({
   protocolVersion: '0.3.0',
