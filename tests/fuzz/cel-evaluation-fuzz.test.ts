@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker as ThreadWorker } from 'node:worker_threads';
 import * as fc from 'fast-check';
-import { build, type Rollup } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CelEvaluator,
@@ -13,6 +11,7 @@ import {
   type EvaluationState,
 } from '../../src/app/engagement/cel-evaluator.ts';
 import { checkLoadSet } from '../../src/core/index.ts';
+import { bundleForNode } from './core-worker.ts';
 import { countFromEnv, fuzzParameters, SEED, throwOnFailure } from './fuzz-run.ts';
 
 // The Engagement panel's promise (issue 11): whatever a spec's expressions and the Engagement hold, every
@@ -120,26 +119,8 @@ let folder: string | undefined;
 /** Bundles the real worker script for a Node worker thread, beside the bootstrap. */
 async function bundleWorker(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'agentcard-cel-worker-'));
-  const output = (await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      write: false,
-      minify: false,
-      target: 'node20',
-      lib: {
-        entry: fileURLToPath(
-          new URL('../../src/app/engagement/cel-evaluation.worker.ts', import.meta.url),
-        ),
-        formats: ['es'],
-        fileName: 'cel-worker',
-      },
-    },
-  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
-  const entry = chunks.find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry);
-  if (!entry) throw new Error('bundling the CEL worker produced no entry chunk');
-  writeFileSync(join(dir, 'cel-worker.js'), entry.code);
+  const code = await bundleForNode('src/app/engagement/cel-evaluation.worker.ts');
+  writeFileSync(join(dir, 'cel-worker.js'), code);
   writeFileSync(join(dir, 'bootstrap.js'), BOOTSTRAP);
   return dir;
 }

@@ -37,24 +37,7 @@ let folder: Promise<string> | undefined;
 export function bundleCore(): Promise<string> {
   folder ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agentcard-core-worker-'));
-    const output = (await build({
-      configFile: false,
-      logLevel: 'silent',
-      build: {
-        write: false,
-        minify: false,
-        target: 'node20',
-        lib: {
-          entry: fileURLToPath(new URL('../../src/core/index.ts', import.meta.url)),
-          formats: ['es'],
-          fileName: 'core',
-        },
-      },
-    })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-    const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
-    const core = chunks.find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry);
-    if (!core) throw new Error('bundling the core produced no entry chunk');
-    writeFileSync(join(dir, 'core.js'), core.code);
+    writeFileSync(join(dir, 'core.js'), await bundleForNode('src/core/index.ts'));
     writeFileSync(join(dir, 'worker.js'), WORKER_SOURCE);
     return dir;
   })();
@@ -93,6 +76,31 @@ export async function checkInWorker(
   } finally {
     await worker.terminate();
   }
+}
+
+/**
+ * Bundles one module of the project (a path from the repository root) and what it imports into a single
+ * ES module for Node, as text: a worker thread cannot load TypeScript itself.
+ */
+export async function bundleForNode(entry: string): Promise<string> {
+  const output = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: false,
+      target: 'node20',
+      lib: {
+        entry: fileURLToPath(new URL(`../../${entry}`, import.meta.url)),
+        formats: ['es'],
+        fileName: 'bundle',
+      },
+    },
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);
+  const main = chunks.find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry);
+  if (!main) throw new Error(`bundling ${entry} produced no entry chunk`);
+  return main.code;
 }
 
 /** Removes the bundled core (call once, after the last `checkInWorker`). */
