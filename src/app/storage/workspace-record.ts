@@ -3,7 +3,7 @@
  * and the plain-data snapshot written to it. Pure: no storage, no DOM.
  */
 import * as v from 'valibot';
-import { FORMAT_IDS, PROFILES, type FormatId, type Profile } from '../../core/index.ts';
+import { FORMAT_IDS, PROFILES, type FormatId } from '../../core/index.ts';
 import type { ReloadMode, Workspace, WorkspaceMeta } from '../state/workspace-types.ts';
 import {
   boundedString,
@@ -200,7 +200,8 @@ export function checkStoredWorkspace(value: unknown, expectedId?: string): Recor
   };
   const identity = v.safeParse(identitySchema(expectedId), value, { abortEarly: true });
   if (!identity.success) {
-    const field = String(identity.issues[0].path?.[0]?.key ?? '');
+    const key = identity.issues[0].path?.[0]?.key;
+    const field = typeof key === 'string' ? key : '';
     return drop(IDENTITY_CODES[field] ?? 'not-a-workspace', IDENTITY_CODES[field] ? field : '');
   }
   const { id, revision, files } = identity.output;
