@@ -66,6 +66,3 @@ offerOfflineUpdates({
       confirmLabel: 'Reload',
     }),
 });
-
-// For end-to-end tests and curious users: the model, read-only by convention.
-(window as unknown as { agentcard: { model: AgentModel } }).agentcard = { model };

@@ -60,7 +60,7 @@ test.describe('A 1 MB bundle of 1,000 cards', () => {
 
     await expect(playground.editorContent).toContainText('bogus_field_name: 1');
     await expect
-      .poll(async () => (await playground.activeText()).slice(0, 60))
+      .poll(async () => (await playground.visibleTextStart()).slice(0, 60))
       .toBe('---\ntype: agent\nbogus_field_name: 1\nname: card_0\nmodel: sonnet\n'.slice(0, 60));
     await playground.waitForChecked();
     await expect(playground.diagnostics('unknown-field')).toHaveCount(1);
