@@ -2,34 +2,16 @@
  * A documentation site on another origin than the playground (127.0.0.1 at a free port, where the playground
  * is on localhost), for the embed stories: the iframe page of docs/embedding.md with the host script the
  * docs show (`public/embed-demo-host.js`), and a page with the `<agentcard-playground>` element. Each page
- * first loads `/recorder.js`, which records every message and `ready`/`diagnostics`/`compiled` event, as the
- * Playwright stories' `HostPage` (tests/e2e/embed-host.ts) does.
+ * first loads `/recorder.js`, the recorder of messages and `ready`/`diagnostics`/`compiled` events that the
+ * Playwright stories install too (tests/support/host-recorder.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { ROOT } from './harness.js';
+import { importSelfContained, ROOT } from './harness.js';
 
-/** Installed on the host pages before their own scripts: `window.__received`, `window.__events`. */
-function recorder() {
-  const received = [];
-  const events = [];
-  Object.assign(window, { __received: received, __events: events });
-  const frameName = (source) => {
-    for (const frame of document.querySelectorAll('iframe'))
-      if (frame.contentWindow === source) return frame.id;
-    for (const element of document.querySelectorAll('agentcard-playground'))
-      if (element.shadowRoot?.querySelector('iframe')?.contentWindow === source) return element.id;
-    return '';
-  };
-  addEventListener('message', (event) =>
-    received.push({ from: frameName(event.source), origin: event.origin, data: event.data }),
-  );
-  for (const type of ['ready', 'diagnostics', 'compiled'])
-    document.addEventListener(type, (event) =>
-      events.push({ type, target: event.target.id, detail: event.detail }),
-    );
-}
+/** The Playwright embed stories' recorder, run as the docs pages' first script. */
+const { installHostRecorders } = await importSelfContained('tests/support/host-recorder.ts');
 
 /**
  * The docs page with an iframe embed (`#embed-1`) of the playground at `playground`, showing `fragment`.
@@ -78,7 +60,7 @@ ${card.replace(/^(?=.)/gm, '    ')}
 export async function startDocsSite() {
   /** @type {Map<string, string>} */
   const pages = new Map([
-    ['/recorder.js', `(${recorder.toString()})();\n`],
+    ['/recorder.js', `(${installHostRecorders.toString()})();\n`],
     ['/embed-demo-host.js', readFileSync(path.join(ROOT, 'public/embed-demo-host.js'), 'utf8')],
   ]);
   const server = createServer((request, response) => {

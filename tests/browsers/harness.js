@@ -2,7 +2,8 @@
  * The little test runner of the Firefox and WebKit suites: stories run one after another in one browser
  * session, each timed, a failing one never stopping the next; `waitFor` polls the page like Playwright's
  * `expect.poll`; the test ids come from the same TypeScript modules the components and the Playwright page
- * objects use (`src/app/test-ids.ts`, `src/embed/embed-test-ids.ts`), compiled on the fly with TypeScript.
+ * objects use (`src/app/test-ids.ts`, `src/embed/embed-test-ids.ts`), compiled on the fly with TypeScript, as
+ * are the helpers shared with the Playwright suite (`tests/support/`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,11 +13,12 @@ import ts from 'typescript';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * Imports a TypeScript module that imports nothing itself (a table of constants).
+ * Imports a TypeScript module that imports nothing itself (a table of constants, a helper shared with the
+ * Playwright suite).
  * @param {string} file path from the project root
  * @returns {Promise<Record<string, any>>}
  */
-async function importConstants(file) {
+export async function importSelfContained(file) {
   const source = readFileSync(path.join(ROOT, file), 'utf8');
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
@@ -25,9 +27,10 @@ async function importConstants(file) {
 }
 
 /** @type {Record<string, string>} */
-export const TEST_IDS = (await importConstants('src/app/test-ids.ts')).TEST_IDS;
+export const TEST_IDS = (await importSelfContained('src/app/test-ids.ts')).TEST_IDS;
 /** @type {Record<string, string>} */
-export const EMBED_TEST_IDS = (await importConstants('src/embed/embed-test-ids.ts')).EMBED_TEST_IDS;
+export const EMBED_TEST_IDS = (await importSelfContained('src/embed/embed-test-ids.ts'))
+  .EMBED_TEST_IDS;
 
 /** The CSS selector of a test id. */
 export const byTestId = (/** @type {string} */ id) => `[data-testid="${id}"]`;

@@ -2,7 +2,16 @@
  * The main user stories, written once for every engine (see docs/testing.md, "Firefox and WebKit"). They run
  * in order in one browser session: the share link of one story is what the next ones open.
  */
-import { byTestId, check, checkEqual, EMBED_TEST_IDS, poll, TEST_IDS, waitFor } from './harness.js';
+import {
+  byTestId,
+  check,
+  checkEqual,
+  EMBED_TEST_IDS,
+  importSelfContained,
+  poll,
+  TEST_IDS,
+  waitFor,
+} from './harness.js';
 import { elementPage, iframePage } from './docs-site.js';
 import {
   diagnosticCount,
@@ -18,6 +27,11 @@ import {
   waitUntilChecked,
   waitUntilSaved,
 } from './playground.js';
+
+/** The Chromium story's bundle and keys (tests/e2e/large-bundle.spec.ts). */
+const { makeLargeBundle, LARGE_BUNDLE_CARDS, LARGE_BUNDLE_TYPED } = await importSelfContained(
+  'tests/support/large-bundle.ts',
+);
 
 /** @typedef {import('./driver.js').Engine} Engine */
 /** @typedef {import('./driver.js').Scope} Scope */
@@ -257,15 +271,15 @@ export async function runStories(engine, runner, servers) {
     'typing in a pasted 1 MB bundle of 1,000 cards stays responsive',
     async (note) => {
       await open(tab, `${playground}/`);
-      await pasteIntoEditor(tab, makeBundle(1000), { long: true });
+      await pasteIntoEditor(tab, makeLargeBundle(), { long: true });
       await waitFor(
         tab,
         'the Cards tab to count the bundle',
-        () =>
+        (count) =>
           [...document.querySelectorAll('[role="tab"]')].some(
-            (t) => t.textContent?.trim() === 'Cards (1000)',
+            (t) => t.textContent?.trim() === `Cards (${count})`,
           ),
-        [],
+        [LARGE_BUNDLE_CARDS],
         60_000,
       );
       await waitUntilChecked(tab);
@@ -286,7 +300,7 @@ export async function runStories(engine, runner, servers) {
       await placeCursor(tab, 'type: agent', -1);
       const longTasksSupported = await tab.eval(startWatchingMainThread);
       const started = Date.now();
-      await tab.type('\nbogus_field_name: 1');
+      await tab.type(LARGE_BUNDLE_TYPED);
       const typingMs = Date.now() - started;
       await waitFor(
         tab,
@@ -309,7 +323,7 @@ export async function runStories(engine, runner, servers) {
       /** @type {{ longestTask: number | null, longestFrameGap: number, frames: number }} */
       const watched = await tab.eval(() => /** @type {any} */ (window).__mainThread.stop());
       note(
-        `typing 20 keys took ${typingMs} ms; ` +
+        `typing ${LARGE_BUNDLE_TYPED.length} keys took ${typingMs} ms; ` +
           (longTasksSupported
             ? `longest task ${watched.longestTask} ms (PerformanceObserver 'longtask')`
             : `no 'longtask' entries in this engine; longest gap between frames ${watched.longestFrameGap.toFixed(0)} ms over ${watched.frames} frames`) +
@@ -461,23 +475,4 @@ async function expectSizedToContent(host, embed, findFrame, previous) {
       `${error instanceof Error ? error.message : error} (iframe / content: ${last})`,
     );
   });
-}
-
-/** A Markdown bundle of `count` agent cards of about 1 KB each, as the Chromium story builds it. */
-function makeBundle(/** @type {number} */ count) {
-  const words =
-    'amber ledger brisk harbor civic atlas dusty beacon eager cipher fluent dossier'.split(' ');
-  const cards = [];
-  for (let i = 0; i < count; i++) {
-    const prose = [];
-    for (let line = 0; line < 12; line++) {
-      prose.push(
-        `${Array.from({ length: 12 }, (_, w) => words[(i * 7 + line * 3 + w) % words.length]).join(' ')}.`,
-      );
-    }
-    cards.push(
-      `---\ntype: agent\nname: card_${i}\nmodel: sonnet\ndescription: Card number ${i}\n---\n${prose.join('\n')}\n`,
-    );
-  }
-  return cards.join('\n');
 }
