@@ -124,6 +124,7 @@ async function main() {
   const typed = typingText(TYPING.chars);
   const longTasks = await typeAndWatchLongTasks(bundleApp.page, bundlePath, typed, TYPING);
   await bundleApp.context.close();
+  const version = browser.version();
   await browser.close();
   browser = undefined;
 
@@ -132,7 +133,7 @@ async function main() {
   floorServer.stop();
 
   report({
-    version: browser.version(),
+    version,
     seconds: (Date.now() - started) / 1000,
     cpus: os.availableParallelism(),
     load: [loadAtStart, os.loadavg()[0]],
