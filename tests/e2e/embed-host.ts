@@ -10,6 +10,7 @@ import { encodePermalink } from '../../src/app/permalink/permalink.ts';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { EMBED_TEST_IDS } from '../../src/embed/embed-test-ids.ts';
 import { editorTextInPage } from './editor-text.ts';
+import { installHostRecorders } from '../support/host-recorder.ts';
 
 /** A site of static pages on its own origin. */
 export interface HostSite {
@@ -95,43 +96,7 @@ export class HostPage {
 
   /** Installs the recorders and opens `url`. */
   async open(url: string): Promise<void> {
-    await this.page.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown>;
-      w['__idbOpens'] = 0;
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with .apply(this, args)
-      const open = IDBFactory.prototype.open;
-      IDBFactory.prototype.open = function (this: IDBFactory, ...args: [string, number?]) {
-        w['__idbOpens'] = (w['__idbOpens'] as number) + 1;
-        return open.apply(this, args);
-      };
-      if (window !== window.top) return;
-      const received: unknown[] = [];
-      const events: unknown[] = [];
-      const violations: string[] = [];
-      Object.assign(w, { __received: received, __events: events, __violations: violations });
-      const frameName = (source: MessageEventSource | null): string => {
-        for (const frame of document.querySelectorAll('iframe'))
-          if (frame.contentWindow === source) return frame.id;
-        for (const element of document.querySelectorAll('agentcard-playground'))
-          if (element.shadowRoot?.querySelector('iframe')?.contentWindow === source)
-            return element.id;
-        return '';
-      };
-      addEventListener('message', (event) =>
-        received.push({ from: frameName(event.source), origin: event.origin, data: event.data }),
-      );
-      for (const type of ['ready', 'diagnostics', 'compiled'])
-        document.addEventListener(type, (event) =>
-          events.push({
-            type,
-            target: (event.target as Element).id,
-            detail: (event as CustomEvent).detail,
-          }),
-        );
-      document.addEventListener('securitypolicyviolation', (event) =>
-        violations.push(`${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
+    await this.page.addInitScript(installHostRecorders);
     await this.page.goto(url, { waitUntil: 'load' });
   }
 
