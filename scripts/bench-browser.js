@@ -22,6 +22,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 import { measureColdLoad } from './bench/browser-cold-load.js';
 import { measureFloor, serveFloor } from './bench/browser-floor.js';
 import { measurePermalinks } from './bench/browser-permalink.js';
@@ -54,6 +56,8 @@ const TARGETS = { cardP95: 16, bundleP95: 50, longTasks: 0, initialKb: 150, perm
 const UNDEFERRED = '--disable-features=DeferRendererTasksAfterInput';
 /** @type {import('./bench/browser-server.js').DistSnapshot | undefined} */
 let dist;
+/** @type {import('./bench/browser-server.js').DistSnapshot | undefined} */
+let benchDist;
 /** @type {import('./bench/browser-server.js').PreviewServer | undefined} */
 let server;
 /** @type {import('@playwright/test').Browser | undefined} */
@@ -73,9 +77,14 @@ async function main() {
   const every = allJs(dist.dir);
   server = await startPreview(dist.dir);
   browser = await launchChromium();
-  const url = `${server.url}/`;
+  const cold = await measureColdLoad(browser, `${server.url}/`, dist.dir);
+  server.stop();
 
-  const cold = await measureColdLoad(browser, url, dist.dir);
+  // The rest times the model from the page: the same build with `--mode bench`, which adds only
+  // `window.agentcard` (src/app/main.ts).
+  benchDist = await snapshotDist(path.join(ROOT, 'dist-bench'));
+  server = await startPreview(benchDist.dir);
+  const url = `${server.url}/`;
 
   const linkApp = await openApp(browser, url);
   const links = await measurePermalinks(linkApp.page);
@@ -569,6 +578,7 @@ function report(r) {
 function cleanUp() {
   server?.stop();
   dist?.remove();
+  benchDist?.remove();
 }
 
 process.on('exit', cleanUp);

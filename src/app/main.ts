@@ -71,3 +71,7 @@ offerOfflineUpdates({
       confirmLabel: 'Reload',
     }),
 });
+
+// `npm run bench` builds a second copy with `--mode bench` (into dist-bench/) to time the model from the page;
+// in the production build this condition is false at build time and the line is gone (build-output.spec.ts).
+if (import.meta.env.MODE === 'bench') Object.assign(window, { agentcard: { model } });
