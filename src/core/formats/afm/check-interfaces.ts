@@ -4,10 +4,10 @@
  * warning to the current shape's `interfaces` list. Signatures are JSON Schemas; `exposure.http.path` is
  * required when `http` is given; a `subscription` requires `protocol`, `hub` and `topic` (the spec text).
  */
-import { isMap, isScalar } from 'yaml';
-import { checkAuth, checkSecret, isSecretField } from './check-auth.ts';
+import { isScalar } from 'yaml';
+import { checkAuth, checkSecret } from './check-auth.ts';
 import { checkJsonSchema } from './check-json-schema.ts';
-import type { Entry, Range } from './node-checks.ts';
+import type { Entry } from './node-checks.ts';
 import { CURRENT_TYPES } from './frontmatter-issues.ts';
 import { DRAFT_TO_CURRENT, type RuleContext } from './shape.ts';
 

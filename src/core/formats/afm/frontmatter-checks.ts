@@ -243,7 +243,7 @@ function checkModes(p: FrontmatterPaths, keys: PathKey[]): void {
   if (mode === undefined || !MODES.includes(mode)) return;
   const signature = given(p, [...keys, 'signature']);
   const signatureMap = p.at([...keys, 'signature']).node;
-  if (mode !== 'request' && isMap(signatureMap) && (signatureMap as YAMLMap).has('output'))
+  if (mode !== 'request' && isMap(signatureMap) && signatureMap.has('output'))
     c.report(
       'afm-interface-mismatch',
       `Mode '${mode}' sends no synchronous reply: \`signature.output\` must not be given`,

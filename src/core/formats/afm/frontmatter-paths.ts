@@ -119,14 +119,14 @@ export class FrontmatterPaths {
   }
 
   /** The object, record or list schema at `keys` (the variant option its `type` picks), unwrapped. */
-  schemaAt(keys: readonly PathKey[]): v.GenericSchema | undefined {
+  schemaAt(keys: readonly PathKey[]): Shape | undefined {
     const entry = this.entrySchema(keys);
     return entry ? this.shapeOf(entry, keys) : undefined;
   }
 
   /** True when the mapping at `keys` is a mapping the schema requires `field` of. */
   requires(keys: readonly PathKey[], field: string): boolean {
-    const entries = (this.schemaAt(keys) as Shape | undefined)?.entries;
+    const entries = this.schemaAt(keys)?.entries;
     return !!entries && Object.hasOwn(entries, field) && entries[field]!.type !== 'optional';
   }
 
