@@ -183,7 +183,11 @@ function missing(p: FrontmatterPaths, keys: PathKey[], present: boolean): void {
   report(`\`${label(parent)}\` requires '${field}'`, own ?? parentKey());
 }
 
-/** A value the schema refuses, worded for where it is. */
+/**
+ * A value the schema refuses, worded for where it is. Long on purpose: one table of the paths with their
+ * own wording (first switch), then the wording by the rule the issue breaks (second switch and after),
+ * read top to bottom like spec-issues.ts's `valueProblem`.
+ */
 function valueProblem(p: FrontmatterPaths, keys: PathKey[], issue: v.BaseIssue<unknown>): void {
   const { c } = p;
   const { node, pair } = p.at(keys);
