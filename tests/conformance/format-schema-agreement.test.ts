@@ -12,6 +12,12 @@ import { samplesDir } from './shared-samples.ts';
 
 // OpenAgentSpec is not here: its checker validates with the schema the JSON Schema is generated from
 // (src/core/formats/openagentspec/spec-schema.test.ts), so the two cannot disagree.
+// AFM's checker validates a current-shape file with the valibot schema its JSON Schema is generated from
+// too (src/core/formats/afm/frontmatter-schema.test.ts), so for AFM this test no longer compares two
+// rule sets: it checks the conversion. The published file must keep the valibot verdict where valibot and
+// JSON Schema differ (the mapping guards, the authentication needs written as `if`/`then` with any-case
+// patterns, optional-and-nullable fields), and the listed disagreements are what the core reads that the
+// schema does not describe (the draft shape).
 // Every sample of the other formats (../shared/samples/{afm,tsagent,a2a}), validated by a
 // standard JSON Schema validator (ajv, strict mode) against its format's published schema, must get the
 // verdict the core gives it on the rules a schema can express (the error codes listed per format). Where

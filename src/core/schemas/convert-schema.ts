@@ -18,7 +18,7 @@ export interface Converted {
  * - `typeMode: 'output'`: a pipeline converts from its last schema. The core's mapping guard
  *   (`v.custom(isMapping)` before a record or object) is then skipped, which loses nothing: a JSON Schema
  *   `object` never matches a list.
- * - A `v.check` action converts to its recorded equivalent (recorded with `expressedAs`, see json-schema-forms.ts;
+ * - A `v.check` (or `v.partialCheck`) action converts to its recorded equivalent (recorded with `expressedAs`, see json-schema-forms.ts;
  *   added under `allOf`) or, without one, is dropped and its message listed in `lost`.
  * - Anything else that cannot convert throws (`errorMode: 'throw'`), so a new kind of rule is never lost
  *   silently.
@@ -30,7 +30,8 @@ export function convertSchema(schema: GenericSchema): Converted {
     typeMode: 'output',
     errorMode: 'throw',
     overrideAction: ({ valibotAction, jsonSchema }) => {
-      if (valibotAction.type !== 'check') return undefined;
+      if (valibotAction.type !== 'check' && valibotAction.type !== 'partial_check')
+        return undefined;
       const equivalent = jsonSchemaFormOf(valibotAction);
       if (!equivalent) {
         const message = (valibotAction as { message?: unknown }).message;

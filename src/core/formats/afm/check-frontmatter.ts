@@ -1,15 +1,23 @@
 /**
- * The frontmatter rules of AFM: reads the file's shape, then checks every field by that shape's rules
- * (agent details, model, execution, interfaces, tools, skills). Fields of the other shape are
- * `afm-mixed-shape`; draft constructs the reference implementation rejects get an `afm-draft-shape`
- * warning that says how to migrate.
+ * The frontmatter rules of AFM: reads the file's shape, then checks every field by that shape's rules. A
+ * current-shape file (and one with only the fields every shape shares) is validated with
+ * `frontmatterSchema`, whose issues `frontmatter-issues.ts` words, and the named checks of
+ * `frontmatter-checks.ts`. A draft-shape file is read by hand (the schema describes the current shape):
+ * fields of the current shape are `afm-mixed-shape`, and each draft construct the reference implementation
+ * rejects gets an `afm-draft-shape` warning that says how to migrate.
  */
+import * as v from 'valibot';
 import type { YAMLMap } from 'yaml';
+import { plainValue } from '../valibot-issues.ts';
 import { checkAuth } from './check-auth.ts';
-import { checkDraftInterface, checkInterfaces } from './check-interfaces.ts';
-import { checkSkills } from './check-skills.ts';
+import { checkDraftInterface } from './check-interfaces.ts';
 import { checkTools } from './check-tools.ts';
+import { checkCurrentRules, checkSpecVersion, checkVersion } from './frontmatter-checks.ts';
+import { reportIssues } from './frontmatter-issues.ts';
+import { FrontmatterPaths } from './frontmatter-paths.ts';
+import { frontmatterSchema } from './frontmatter-schema.ts';
 import type { Entry, NodeChecker, Range } from './node-checks.ts';
+import { nodeReader } from './schema-issues.ts';
 import {
   COMMON_FIELDS,
   CURRENT_ONLY_FIELDS,
@@ -20,19 +28,7 @@ import {
   type RuleContext,
 } from './shape.ts';
 
-/** Spec versions this checker knows. */
-export const KNOWN_SPEC_VERSIONS = ['0.3.0', '0.4.0'];
-const SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
-const STRING_FIELDS = [
-  'name',
-  'description',
-  'author',
-  'license',
-  'namespace',
-  'iconUrl',
-  'icon_url',
-];
+const STRING_FIELDS = ['name', 'description', 'author', 'license', 'namespace', 'iconUrl'];
 
 /** What checking a frontmatter found beyond its diagnostics. */
 export interface FrontmatterReading {
@@ -45,34 +41,39 @@ export interface FrontmatterReading {
 export function checkFrontmatter(c: NodeChecker, root: YAMLMap): FrontmatterReading {
   const { shape } = detectShape(c, root);
   const ctx: RuleContext = { c, shape, httpAllowed: [], skillPaths: [] };
-  const current = isCurrent(shape);
-  const own: readonly string[] = current ? CURRENT_ONLY_FIELDS : DRAFT_ONLY_FIELDS;
-  const other: readonly string[] = current ? DRAFT_ONLY_FIELDS : CURRENT_ONLY_FIELDS;
-  const fields = c.fields(root, [...COMMON_FIELDS, ...own], 'the frontmatter', (e) => {
-    if (!other.includes(e.key)) return false;
-    const which = current ? 'the draft shape' : 'the current shape';
-    const hint =
-      e.key === 'namespace'
-        ? '; the current shape has no namespace: remove it'
-        : e.key === 'iconUrl'
-          ? '; write `icon_url`'
-          : e.key === 'interface'
-            ? '; write `interfaces: [{type: …}]`'
-            : e.key === 'icon_url'
-              ? '; the draft shape writes `iconUrl`'
-              : '';
-    c.report(
-      'afm-mixed-shape',
-      `'${e.key}' is a field of ${which}, but this file is written in the ${current ? 'current' : 'draft'} shape${hint}`,
-      e.keyRange,
-    );
-    return true;
-  });
-  for (const [key, entry] of fields) checkField(ctx, key, entry);
+  if (isCurrent(shape)) {
+    const p = new FrontmatterPaths(c, root);
+    const value = plainValue(root, new Set(), nodeReader(c));
+    reportIssues(p, v.safeParse(frontmatterSchema, value).issues ?? []);
+    checkCurrentRules(ctx, p);
+  } else checkDraftFrontmatter(ctx, root);
   return { shape, httpAllowed: ctx.httpAllowed, skillPaths: ctx.skillPaths };
 }
 
-function checkField(ctx: RuleContext, key: string, entry: Entry): void {
+/** The draft shape's top-level fields, by hand. */
+function checkDraftFrontmatter(ctx: RuleContext, root: YAMLMap): void {
+  const { c } = ctx;
+  const hints: Readonly<Record<string, string>> = {
+    icon_url: '; the draft shape writes `iconUrl`',
+  };
+  const fields = c.fields(
+    root,
+    [...COMMON_FIELDS, ...DRAFT_ONLY_FIELDS],
+    'the frontmatter',
+    (e) => {
+      if (!(CURRENT_ONLY_FIELDS as readonly string[]).includes(e.key)) return false;
+      c.report(
+        'afm-mixed-shape',
+        `'${e.key}' is a field of the current shape, but this file is written in the draft shape${Object.hasOwn(hints, e.key) ? hints[e.key] : ''}`,
+        e.keyRange,
+      );
+      return true;
+    },
+  );
+  for (const [key, entry] of fields) checkDraftField(ctx, key, entry);
+}
+
+function checkDraftField(ctx: RuleContext, key: string, entry: Entry): void {
   const { c } = ctx;
   const value = c.resolve(entry.value);
   if (STRING_FIELDS.includes(key)) {
@@ -94,27 +95,10 @@ function checkField(ctx: RuleContext, key: string, entry: Entry): void {
     return;
   }
   switch (key) {
-    case 'spec_version': {
-      const s = c.str(value, '`spec_version`');
-      if (s !== undefined && !KNOWN_SPEC_VERSIONS.includes(s))
-        c.report(
-          'afm-spec-version',
-          `spec_version '${s}' is not one this checker knows (${KNOWN_SPEC_VERSIONS.join(', ')}); it is checked as 0.3.0`,
-          value,
-        );
-      return;
-    }
-    case 'version': {
-      const s = c.str(value, '`version`');
-      if (s !== undefined && !SEMVER.test(s))
-        c.report(
-          'invalid-value',
-          '`version` should be a semantic version MAJOR.MINOR.PATCH',
-          value,
-          'warning',
-        );
-      return;
-    }
+    case 'spec_version':
+      return checkSpecVersion(c, value, c.str(value, '`spec_version`'));
+    case 'version':
+      return checkVersion(c, value, c.str(value, '`version`'));
     case 'authors':
       c.strList(value, '`authors`');
       return;
@@ -125,41 +109,29 @@ function checkField(ctx: RuleContext, key: string, entry: Entry): void {
       return;
     }
     case 'provider':
-      return checkProvider(ctx, entry);
+      return checkDraftProvider(ctx, entry);
     case 'model':
-      return checkModel(ctx, entry);
+      return checkDraftModel(ctx, entry);
     case 'tools':
       return checkTools(ctx, entry);
     case 'interface':
       return checkDraftInterface(ctx, entry);
-    case 'interfaces':
-      return checkInterfaces(ctx, entry);
-    case 'skills':
-      return checkSkills(ctx, entry);
   }
 }
 
-function checkProvider(ctx: RuleContext, entry: Entry): void {
+function checkDraftProvider(ctx: RuleContext, entry: Entry): void {
   const { c } = ctx;
   const map = c.map(entry.value, '`provider`');
   if (!map) return;
-  const current = isCurrent(ctx.shape);
-  const fields = c.fields(
-    map,
-    current ? ['name', 'url'] : ['organization', 'url'],
-    '`provider`',
-    (e) => {
-      if (e.key !== (current ? 'organization' : 'name')) return false;
-      c.report(
-        'afm-mixed-shape',
-        current
-          ? '`provider.organization` is the draft shape; the current shape writes `provider.name`'
-          : '`provider.name` is the current shape; the draft shape writes `provider.organization`',
-        e.keyRange,
-      );
-      return true;
-    },
-  );
+  const fields = c.fields(map, ['organization', 'url'], '`provider`', (e) => {
+    if (e.key !== 'name') return false;
+    c.report(
+      'afm-mixed-shape',
+      '`provider.name` is the current shape; the draft shape writes `provider.organization`',
+      e.keyRange,
+    );
+    return true;
+  });
   for (const [key, e] of fields) c.str(e.value, `\`provider.${key}\``);
   const organization = fields.get('organization');
   if (organization)
@@ -170,16 +142,12 @@ function checkProvider(ctx: RuleContext, entry: Entry): void {
     );
 }
 
-function checkModel(ctx: RuleContext, entry: Entry): void {
+function checkDraftModel(ctx: RuleContext, entry: Entry): void {
   const { c } = ctx;
   const map = c.map(entry.value, '`model`');
   if (!map) return;
-  const current = isCurrent(ctx.shape);
-  const allowed = current
-    ? ['name', 'provider', 'url', 'authentication']
-    : ['name', 'url', 'authentication'];
-  const fields = c.fields(map, allowed, '`model`', (e) => {
-    if (current || e.key !== 'provider') return false;
+  const fields = c.fields(map, ['name', 'url', 'authentication'], '`model`', (e) => {
+    if (e.key !== 'provider') return false;
     c.report(
       'afm-mixed-shape',
       '`model.provider` is a field of the current shape, not of the draft shape',

@@ -1,22 +1,20 @@
 /**
- * `tools.mcp`: the MCP servers of an agent. Draft shape: `tools.mcp.servers[]`, transports `http_sse`,
- * `streamable_http` (with `url`) and `stdio` (with a `command` line), server-level `authentication`.
- * Current shape: `tools.mcp[]`, transports `http` (`url`, `authentication`) and `stdio` (`command`,
- * `args`, `env`). Both: a unique `name`, a `tool_filter` of `allow` / `deny` tool names.
+ * `tools.mcp` of the draft shape, read by hand (the schema describes the current shape):
+ * `tools.mcp.servers[]`, transports `http_sse`, `streamable_http` (with `url`) and `stdio` (with a
+ * `command` line), server-level `authentication`, each with a migration warning; a unique `name`, a
+ * `tool_filter` of `allow` / `deny` tool names (validated with the schema's `toolFilterSchema`).
  */
 import type { YAMLMap, YAMLSeq } from 'yaml';
-import { isMap, isSeq } from 'yaml';
-import { checkAuth, checkSecretEnv } from './check-auth.ts';
+import { isSeq } from 'yaml';
+import { checkAuth } from './check-auth.ts';
+import { DRAFT_TRANSPORTS } from './frontmatter-issues.ts';
 import { issueKeys, isUnknownKeyIssue, pairAt, schemaAt } from '../valibot-issues.ts';
 import { toolFilterSchema } from './frontmatter-schema.ts';
 import type { Entry, NodeChecker } from './node-checks.ts';
 import { nodeReader, reportKeyTypes, reportUnknownKeys, schemaIssues } from './schema-issues.ts';
-import { isCurrent, type RuleContext } from './shape.ts';
+import type { RuleContext } from './shape.ts';
 
-const DRAFT_TRANSPORTS = ['http_sse', 'stdio', 'streamable_http'];
-const CURRENT_TRANSPORTS = ['http', 'stdio'];
-
-/** Checks the value of the top-level `tools` field. */
+/** Checks the value of the top-level `tools` field of a draft-shape file. */
 export function checkTools(ctx: RuleContext, entry: Entry): void {
   const { c } = ctx;
   const tools = c.map(entry.value, '`tools`');
@@ -25,42 +23,27 @@ export function checkTools(ctx: RuleContext, entry: Entry): void {
   const mcp = fields.get('mcp');
   if (!mcp || c.isNull(mcp.value)) return;
   const value = c.resolve(mcp.value);
-  let servers: unknown[];
-  if (isCurrent(ctx.shape)) {
-    if (isMap(value)) {
-      c.report(
-        'afm-mixed-shape',
-        '`tools.mcp` with `servers:` is the draft shape; in this file `tools.mcp` is the list of servers itself',
-        mcp.keyRange,
-      );
-      return;
-    }
-    const list = c.seq(value, '`tools.mcp`');
-    if (!list) return;
-    servers = list.items;
-  } else {
-    if (isSeq(value)) {
-      c.report(
-        'afm-mixed-shape',
-        '`tools.mcp` as a list is the current shape; the draft shape writes `tools.mcp.servers: [...]`',
-        mcp.keyRange,
-      );
-      return;
-    }
-    const map = c.map(value, '`tools.mcp`');
-    if (!map) return;
-    const inner = c.fields(map, ['servers'], '`tools.mcp`');
-    if (!c.require(inner, 'servers', '`tools.mcp`', mcp.keyRange)) return;
-    const serversEntry = inner.get('servers')!;
+  if (isSeq(value)) {
     c.report(
-      'afm-draft-shape',
-      'Draft shape: the reference implementation reads `tools.mcp` as the list itself; migrate by removing `servers:` and listing the servers directly under `mcp:`',
-      serversEntry.keyRange,
+      'afm-mixed-shape',
+      '`tools.mcp` as a list is the current shape; the draft shape writes `tools.mcp.servers: [...]`',
+      mcp.keyRange,
     );
-    const list = c.seq(serversEntry.value, '`tools.mcp.servers`');
-    if (!list) return;
-    servers = list.items;
+    return;
   }
+  const map = c.map(value, '`tools.mcp`');
+  if (!map) return;
+  const inner = c.fields(map, ['servers'], '`tools.mcp`');
+  if (!c.require(inner, 'servers', '`tools.mcp`', mcp.keyRange)) return;
+  const serversEntry = inner.get('servers')!;
+  c.report(
+    'afm-draft-shape',
+    'Draft shape: the reference implementation reads `tools.mcp` as the list itself; migrate by removing `servers:` and listing the servers directly under `mcp:`',
+    serversEntry.keyRange,
+  );
+  const list = c.seq(serversEntry.value, '`tools.mcp.servers`');
+  if (!list) return;
+  const servers = list.items;
   const names = new Map<string, unknown>();
   servers.forEach((node, i) => checkServer(ctx, node, i, names));
 }
@@ -73,21 +56,7 @@ function checkServer(ctx: RuleContext, node: unknown, index: number, names: Map<
     if (c.isNull(node)) c.report('invalid-value', `${what} must be a mapping`, node);
     return;
   }
-  const current = isCurrent(ctx.shape);
-  const allowed = current
-    ? ['name', 'transport', 'tool_filter']
-    : ['name', 'transport', 'authentication', 'tool_filter'];
-  const fields = c.fields(server, allowed, what, (e) => {
-    if (current && e.key === 'authentication') {
-      c.report(
-        'afm-mixed-shape',
-        'Server-level `authentication` is the draft shape; in the current shape it goes inside `transport` (http only)',
-        e.keyRange,
-      );
-      return true;
-    }
-    return false;
-  });
+  const fields = c.fields(server, ['name', 'transport', 'authentication', 'tool_filter'], what);
   const anchor = c.range(server);
   if (c.require(fields, 'name', what, anchor)) {
     const nameNode = c.resolve(fields.get('name')!.value);
@@ -119,8 +88,7 @@ function checkServer(ctx: RuleContext, node: unknown, index: number, names: Map<
 
 function checkTransport(ctx: RuleContext, transport: YAMLMap, entry: Entry): void {
   const { c } = ctx;
-  const current = isCurrent(ctx.shape);
-  const types = current ? CURRENT_TRANSPORTS : DRAFT_TRANSPORTS;
+  const types = DRAFT_TRANSPORTS;
   const all = c.entries(transport, '`transport`');
   const typeEntry = all.find((e) => e.key === 'type');
   if (!typeEntry || c.isNull(typeEntry.value)) {
@@ -134,11 +102,8 @@ function checkTransport(ctx: RuleContext, transport: YAMLMap, entry: Entry): voi
   const type = c.str(typeEntry.value, '`transport.type`');
   if (type === undefined) return;
   if (!types.includes(type)) {
-    const hint = current
-      ? DRAFT_TRANSPORTS.includes(type)
-        ? `; '${type}' is the draft shape's name, the current shape calls every HTTP transport 'http'`
-        : ''
-      : type === 'http'
+    const hint =
+      type === 'http'
         ? "; 'http' is the current shape's name, the draft shape says 'streamable_http' or 'http_sse'"
         : '';
     c.report(
@@ -149,43 +114,30 @@ function checkTransport(ctx: RuleContext, transport: YAMLMap, entry: Entry): voi
     return;
   }
   const stdio = type === 'stdio';
-  const allowed = current
-    ? stdio
-      ? ['type', 'command', 'args', 'env']
-      : ['type', 'url', 'authentication']
-    : stdio
-      ? ['type', 'command']
-      : ['type', 'url'];
-  const fields = c.fields(transport, allowed, `a ${type} transport`);
+  const fields = c.fields(
+    transport,
+    stdio ? ['type', 'command'] : ['type', 'url'],
+    `a ${type} transport`,
+  );
   const need = stdio ? 'command' : 'url';
   if (c.require(fields, need, `A ${type} transport`, typeEntry.keyRange)) {
     const node = fields.get(need)!.value;
     const value = c.str(node, `\`transport.${need}\``);
     if (value !== undefined && value.trim() === '')
       c.report('invalid-value', `\`transport.${need}\` must not be empty`, c.resolve(node));
-    if (!current && stdio && value !== undefined && /\s/.test(value.trim()))
+    if (stdio && value !== undefined && /\s/.test(value.trim()))
       c.report(
         'afm-draft-shape',
         'Draft shape: the current shape runs `command` without a shell; migrate by putting the program in `command` and each argument in `args: [...]`',
         c.resolve(node),
       );
   }
-  if (!current && type !== 'stdio')
+  if (type !== 'stdio')
     c.report(
       'afm-draft-shape',
       `Draft shape: migrate by writing \`type: http\` (the reference implementation has no '${type}')`,
       c.resolve(typeEntry.value),
     );
-  const args = fields.get('args');
-  if (args) c.strList(args.value, '`transport.args`');
-  const env = fields.get('env');
-  if (env) {
-    c.strMap(env.value, '`transport.env`');
-    const map = c.resolve(env.value);
-    if (isMap(map)) checkSecretEnv(c, c.entries(map, '`transport.env`'), 'transport.env');
-  }
-  const auth = fields.get('authentication');
-  if (auth && !c.isNull(auth.value)) checkAuth(c, auth, 'transport.authentication');
 }
 
 /** Checks a server's `tool_filter` with `toolFilterSchema`. */

@@ -6,8 +6,7 @@
 
 import { setOwn } from '../../own-property.ts';
 import { defaultAgentConfig, type AgentData, type Json } from '../../model/agent-data.ts';
-import { DRAFT_TO_CURRENT } from './check-interfaces.ts';
-import { SHAPE_LABELS, type AfmShape } from './shape.ts';
+import { DRAFT_TO_CURRENT, SHAPE_LABELS, type AfmShape } from './shape.ts';
 
 /** What compiling needs. `meta` is the frontmatter as plain data (`{}` when there is none). */
 export interface AfmSource {

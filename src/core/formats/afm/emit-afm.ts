@@ -8,7 +8,7 @@ import { getOwn } from '../../own-property.ts';
 import { stringify } from 'yaml';
 import { defaultAgentConfig, type Json } from '../../model/agent-data.ts';
 import type { Conversion, EmitOptions, EmitSource } from '../format-module.ts';
-import { DRAFT_TO_CURRENT } from './check-interfaces.ts';
+import { DRAFT_TO_CURRENT } from './shape.ts';
 
 type Obj = { [key: string]: Json };
 type Lost = Conversion['lost'];

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { publishSchema } from '../../schemas/publish-schema.ts';
-import { schemaAt } from '../valibot-issues.ts';
+import { allowedKeys, schemaAt } from '../valibot-issues.ts';
 import { analyzeAfm } from './analyze-afm.ts';
 import { frontmatterSchema, skillsSchema, toolFilterSchema } from './frontmatter-schema.ts';
 import { afmSchemaSet } from './json-schema.ts';
+import { COMMON_FIELDS, CURRENT_ONLY_FIELDS } from './shape.ts';
 
 vi.mock('valibot', async (original) => {
   const actual = await original<typeof import('valibot')>();
@@ -39,8 +40,7 @@ describe('the AFM frontmatter schema', () => {
       },
     );
     const used = vi.mocked(v.safeParse).mock.calls.map(([schema]) => schema);
-    expect(used).toContain(skillsSchema);
-    expect(used).toContain(toolFilterSchema);
+    expect(used).toEqual([frontmatterSchema]);
     afmSchemaSet.files();
     expect(vi.mocked(publishSchema).mock.calls.map(([, schema]) => schema)).toEqual([
       frontmatterSchema,
@@ -56,5 +56,12 @@ describe('the AFM frontmatter schema', () => {
         ['invalid-value', 'remote'],
       ]),
     );
+  });
+
+  it('lists the fields of the current shape in the order the checker names them', () => {
+    expect(allowedKeys(schemaAt(frontmatterSchema, []))).toEqual([
+      ...COMMON_FIELDS,
+      ...CURRENT_ONLY_FIELDS,
+    ]);
   });
 });

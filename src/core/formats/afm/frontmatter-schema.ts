@@ -1,13 +1,13 @@
 /**
  * The valibot schema of an AFM frontmatter in the current shape (the one the reference implementation,
  * afm-core, reads: `interfaces[]`, `tools.mcp[]` with `http | stdio` transports, `icon_url`, `skills`, and the
- * newer `platformchat` interface), with a description of every field. It states what the node checks
- * (`check-frontmatter.ts`, `check-interfaces.ts`, `check-tools.ts`, `check-auth.ts`) report as errors in a
- * current-shape file; their warnings (a `version` that is not semantic, `max_iterations` below 1, …) are
- * not refused here. Null reads as "not set" wherever the checks read it so. The draft shape is not
- * described: the checker reads it and warns how to migrate. `skills` (`check-skills.ts`) and an MCP
- * server's `tool_filter` (`check-tools.ts`) are validated with this schema's own objects; the rest is still
- * checked by hand, and `tests/conformance/format-schema-agreement.test.ts` keeps the two in step.
+ * newer `platformchat` interface), with a description of every field. The checker validates a
+ * current-shape frontmatter with it (`validate-current.ts`, its issues worded by `frontmatter-issues.ts`);
+ * the rules with no schema form (warnings such as a `version` that is not semantic, unique server names,
+ * platformchat modes, literal secrets, signature JSON Schemas) are the named checks of
+ * `frontmatter-checks.ts`. The JSON Schema (`json-schema.ts`) is generated from it. Null reads as "not set"
+ * wherever the checker reads it so. The draft shape is not described: the checker reads it by hand
+ * (`check-draft.ts`) and warns how to migrate. Entries are in the order the checker lists allowed keys.
  */
 import * as v from 'valibot';
 import { expressedAs } from '../../schemas/json-schema-forms.ts';
@@ -28,7 +28,7 @@ const count = (description: string) =>
   described(v.pipe(v.number(), v.integer(), v.minValue(0)), description);
 
 /** What each authentication type needs (the reference implementation's rules, the type case-insensitive). */
-const AUTH_NEEDS: ReadonlyArray<readonly [type: string, fields: readonly string[]]> = [
+export const AUTH_NEEDS: ReadonlyArray<readonly [type: string, fields: readonly string[]]> = [
   ['bearer', ['token']],
   ['basic', ['username', 'password']],
   ['api-key', ['api_key']],
@@ -66,10 +66,15 @@ const authenticationFields = v.looseObject({
   ),
 });
 
+/**
+ * What the type needs, checked once `type` is a string whatever the other fields hold (a partial check);
+ * a field counts as given when it is neither absent nor null.
+ */
 const authNeeds = AUTH_NEEDS.map(([type, fields]) =>
   expressedAs(
-    v.check(
-      (auth: v.InferOutput<typeof authenticationFields>) =>
+    v.partialCheck<Record<string, unknown>, [['type']], Record<string, unknown>, string>(
+      [['type']],
+      (auth) =>
         typeof auth['type'] !== 'string' ||
         auth['type'].toLowerCase() !== type ||
         fields.every((f) => auth[f] !== undefined && auth[f] !== null),
@@ -86,39 +91,45 @@ const authNeeds = AUTH_NEEDS.map(([type, fields]) =>
 );
 
 const authentication = described(
-  v.pipe(authenticationFields, ...authNeeds),
+  v.pipe(v.custom<Record<string, unknown>>(isMapping), authenticationFields, ...authNeeds),
   'How to authenticate: `type` and the fields it needs; other fields are free (the object is open).',
 );
 
 const signature = described(
-  v.strictObject({
-    input: unset(
-      described(
-        v.record(v.string(), v.unknown()),
-        'A JSON Schema of what the agent takes (default: a string).',
+  mapping(
+    v.strictObject({
+      input: unset(
+        described(
+          mapping(v.record(v.string(), v.unknown())),
+          'A JSON Schema of what the agent takes (default: a string).',
+        ),
       ),
-    ),
-    output: unset(
-      described(
-        v.record(v.string(), v.unknown()),
-        'A JSON Schema of what the agent returns (default: a string).',
+      output: unset(
+        described(
+          mapping(v.record(v.string(), v.unknown())),
+          'A JSON Schema of what the agent returns (default: a string).',
+        ),
       ),
-    ),
-  }),
+    }),
+  ),
   'The JSON Schemas of the input and output (default: string in, string out).',
 );
 
 const exposure = described(
-  v.strictObject({
-    http: unset(
-      described(
-        v.strictObject({
-          path: text('The HTTP path of the endpoint, starting with `/` (e.g. `/chat`).'),
-        }),
-        'The HTTP endpoint.',
+  mapping(
+    v.strictObject({
+      http: unset(
+        described(
+          mapping(
+            v.strictObject({
+              path: text('The HTTP path of the endpoint, starting with `/` (e.g. `/chat`).'),
+            }),
+          ),
+          'The HTTP endpoint.',
+        ),
       ),
-    ),
-  }),
+    }),
+  ),
   'Where the interface is served.',
 );
 
@@ -127,14 +138,16 @@ const prompt = text(
 );
 
 const subscription = described(
-  v.strictObject({
-    protocol: text('The subscription protocol (the reference implementation supports `websub`).'),
-    hub: unset(text('The WebSub hub URL.')),
-    topic: unset(text('The topic URL subscribed to.')),
-    callback: unset(text('The callback URL the hub delivers to.')),
-    secret: unset(text('The secret that signs deliveries (write a `${env:…}` variable).')),
-    authentication: unset(authentication),
-  }),
+  mapping(
+    v.strictObject({
+      protocol: text('The subscription protocol (the reference implementation supports `websub`).'),
+      hub: unset(text('The WebSub hub URL.')),
+      topic: unset(text('The topic URL subscribed to.')),
+      callback: unset(text('The callback URL the hub delivers to.')),
+      secret: unset(text('The secret that signs deliveries (write a `${env:…}` variable).')),
+      authentication: unset(authentication),
+    }),
+  ),
   'The subscription a webhook receives events through.',
 );
 
@@ -174,7 +187,7 @@ const interfaceTypes = {
       ),
       platform_config: unset(
         described(
-          v.record(v.string(), v.unknown()),
+          mapping(v.record(v.string(), v.unknown())),
           'Settings of the platform (tokens as `${env:…}` variables).',
         ),
       ),
@@ -183,10 +196,12 @@ const interfaceTypes = {
       exposure: unset(exposure),
       polling: unset(
         described(
-          v.strictObject({
-            interval: unset(count('Seconds between polls.')),
-            timeout: unset(count('Seconds before a poll gives up.')),
-          }),
+          mapping(
+            v.strictObject({
+              interval: unset(count('Seconds between polls.')),
+              timeout: unset(count('Seconds before a poll gives up.')),
+            }),
+          ),
           'Polling settings (mode `polling` only).',
         ),
       ),
@@ -196,32 +211,34 @@ const interfaceTypes = {
   ),
 };
 
-const transport = v.variant('type', [
-  described(
-    v.strictObject({
-      type: described(v.literal('http'), 'Streamable HTTP.'),
-      url: nonBlank('The URL of the MCP server.'),
-      authentication: unset(authentication),
-    }),
-    'An MCP server over HTTP.',
-  ),
-  described(
-    v.strictObject({
-      type: described(v.literal('stdio'), 'A local process.'),
-      command: nonBlank('The program to run (no shell: arguments go in `args`).'),
-      args: unset(strings('The arguments of the program.')),
-      env: unset(
-        described(
-          v.record(v.string(), v.string()),
-          'Environment variables of the process (secrets as `${env:…}` variables).',
+const transport = mapping(
+  v.variant('type', [
+    described(
+      v.strictObject({
+        type: described(v.literal('http'), 'Streamable HTTP.'),
+        url: nonBlank('The URL of the MCP server.'),
+        authentication: unset(authentication),
+      }),
+      'An MCP server over HTTP.',
+    ),
+    described(
+      v.strictObject({
+        type: described(v.literal('stdio'), 'A local process.'),
+        command: nonBlank('The program to run (no shell: arguments go in `args`).'),
+        args: unset(strings('The arguments of the program.')),
+        env: unset(
+          described(
+            mapping(v.record(v.string(), v.string())),
+            'Environment variables of the process (secrets as `${env:…}` variables).',
+          ),
         ),
-      ),
-    }),
-    'An MCP server run as a local process.',
-  ),
-]);
+      }),
+      'An MCP server run as a local process.',
+    ),
+  ]),
+);
 
-/** `tool_filter` of an MCP server (both shapes write it alike; `check-tools.ts` validates with it). */
+/** `tool_filter` of an MCP server (both shapes write it alike; `check-tools.ts` validates a draft one with it). */
 export const toolFilterSchema = unset(
   described(
     mapping(
@@ -235,15 +252,17 @@ export const toolFilterSchema = unset(
 );
 
 const mcpServer = described(
-  v.strictObject({
-    name: nonBlank('The name of the server, unique among the servers.'),
-    transport: described(transport, 'How to reach the server: `http` or `stdio`.'),
-    tool_filter: toolFilterSchema,
-  }),
+  mapping(
+    v.strictObject({
+      name: nonBlank('The name of the server, unique among the servers.'),
+      transport: described(transport, 'How to reach the server: `http` or `stdio`.'),
+      tool_filter: toolFilterSchema,
+    }),
+  ),
   'An MCP server whose tools the agent uses.',
 );
 
-/** `skills`: where the agent's Agent Skills are (`check-skills.ts` validates with it). */
+/** `skills`: where the agent's Agent Skills are. */
 export const skillsSchema = unset(
   described(
     v.array(
@@ -273,24 +292,16 @@ export const frontmatterSchema = v.pipe(
     author: unset(text('The author.')),
     authors: unset(strings('The authors.')),
     license: unset(text('The license of the agent (an SPDX identifier).')),
-    icon_url: unset(text('The URL of an icon for the agent.')),
-    provider: unset(
-      described(
-        v.strictObject({
-          name: unset(text('The organization that provides the agent.')),
-          url: unset(text("The provider's URL.")),
-        }),
-        'Who provides the agent.',
-      ),
-    ),
     model: unset(
       described(
-        v.strictObject({
-          name: unset(text('The model name (e.g. `gpt-4o`).')),
-          provider: unset(text('The model provider (e.g. `openai`, `anthropic`).')),
-          url: unset(text('The URL of the model endpoint.')),
-          authentication: unset(authentication),
-        }),
+        mapping(
+          v.strictObject({
+            name: unset(text('The model name (e.g. `gpt-4o`).')),
+            provider: unset(text('The model provider (e.g. `openai`, `anthropic`).')),
+            url: unset(text('The URL of the model endpoint.')),
+            authentication: unset(authentication),
+          }),
+        ),
         'The language model the agent runs on.',
       ),
     ),
@@ -300,18 +311,33 @@ export const frontmatterSchema = v.pipe(
         'The most reasoning and tool-call iterations per request (an integer, at least 1).',
       ),
     ),
-    interfaces: unset(
-      described(
-        v.array(v.nullable(v.variant('type', Object.values(interfaceTypes)))),
-        'How the agent is reached: `consolechat`, `webchat`, `webhook` or `platformchat`, each at most once (default: one `consolechat`).',
-      ),
-    ),
     tools: unset(
       described(
-        v.strictObject({
-          mcp: unset(described(v.array(mcpServer), 'The MCP servers of the agent.')),
-        }),
+        mapping(
+          v.strictObject({
+            mcp: unset(described(v.array(mcpServer), 'The MCP servers of the agent.')),
+          }),
+        ),
         'The tools of the agent.',
+      ),
+    ),
+
+    icon_url: unset(text('The URL of an icon for the agent.')),
+    provider: unset(
+      described(
+        mapping(
+          v.strictObject({
+            name: unset(text('The organization that provides the agent.')),
+            url: unset(text("The provider's URL.")),
+          }),
+        ),
+        'Who provides the agent.',
+      ),
+    ),
+    interfaces: unset(
+      described(
+        v.array(v.nullable(mapping(v.variant('type', Object.values(interfaceTypes))))),
+        'How the agent is reached: `consolechat`, `webchat`, `webhook` or `platformchat`, each at most once (default: one `consolechat`).',
       ),
     ),
     skills: skillsSchema,

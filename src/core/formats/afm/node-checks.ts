@@ -10,6 +10,7 @@ import {
   isSeq,
   type Document,
   type Pair,
+  type Scalar,
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
@@ -102,13 +103,7 @@ export class NodeChecker {
   /** The node's integer value, or undefined (reported unless null). A float literal is not an integer. */
   int(node: unknown, what: string): number | undefined {
     const n = this.resolve(node);
-    if (
-      isScalar(n) &&
-      typeof n.value === 'number' &&
-      Number.isSafeInteger(n.value) &&
-      !/[.eE]/.test(String(n.source ?? ''))
-    )
-      return n.value;
+    if (isIntegerLiteral(n)) return (n as Scalar<number>).value;
     if (!this.isNull(n)) this.report('invalid-value', `${what} must be an integer`, n);
     return undefined;
   }
@@ -123,20 +118,6 @@ export class NodeChecker {
       if (v === undefined && this.isNull(item))
         this.report('invalid-value', `Each entry of ${what} must be a string`, item);
       if (v !== undefined) out.push(v);
-    }
-    return out;
-  }
-
-  /** The node as a mapping of string to string (each bad value reported), or undefined. */
-  strMap(node: unknown, what: string): Record<string, string> | undefined {
-    const m = this.map(node, what);
-    if (!m) return undefined;
-    const out: Record<string, string> = {};
-    for (const e of this.entries(m, what)) {
-      const v = this.str(e.value, `Each value of ${what}`);
-      if (v === undefined && this.isNull(e.value))
-        this.report('invalid-value', `Each value of ${what} must be a string`, e.keyRange);
-      if (v !== undefined) out[e.key] = v;
     }
     return out;
   }
@@ -189,6 +170,16 @@ export class NodeChecker {
     this.report('missing-field', `${what} requires '${key}'`, entry?.keyRange ?? anchor);
     return false;
   }
+}
+
+/** True for a scalar written as an integer literal with a safe value (YAML `2.0` is not one). */
+export function isIntegerLiteral(node: unknown): boolean {
+  return (
+    isScalar(node) &&
+    typeof node.value === 'number' &&
+    Number.isSafeInteger(node.value) &&
+    !/[.eE]/.test(String(node.source ?? ''))
+  );
 }
 
 function isRange(value: unknown): value is Range {

@@ -27,14 +27,16 @@ export function schemaIssues(
 }
 
 /**
- * Reports every key of the mapping `node` that `schema` (an object schema) does not allow, as
- * `NodeChecker.fields` words it; valibot names only the first unknown key.
+ * Reports every key of the mapping `node` that `schema` (an object schema) does not allow as
+ * `unknown-field` with a "did you mean" (valibot names only the first unknown key), unless `elsewhere`
+ * explains it (then that callback reports it and returns true).
  */
 export function reportUnknownKeys(
   c: NodeChecker,
   node: unknown,
   schema: v.GenericSchema | undefined,
   what: string,
+  elsewhere?: (key: string, keyNode: unknown) => boolean,
 ): void {
   const map = c.resolve(node);
   const allowed = allowedKeys(schema) ?? [];
@@ -42,6 +44,7 @@ export function reportUnknownKeys(
   for (const pair of map.items) {
     const key = c.resolve(pair.key);
     if (!isScalar(key) || typeof key.value !== 'string' || allowed.includes(key.value)) continue;
+    if (elsewhere?.(key.value, key)) continue;
     const suggestion = didYouMean(key.value, allowed);
     c.report(
       'unknown-field',

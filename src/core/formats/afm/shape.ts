@@ -37,6 +37,14 @@ export const DRAFT_ONLY_FIELDS = ['namespace', 'iconUrl', 'provider', 'interface
 /** Top-level fields only the current shape has. */
 export const CURRENT_ONLY_FIELDS = ['icon_url', 'provider', 'interfaces', 'skills'] as const;
 
+/** How the draft's interface types map onto the current ones (for migration hints). */
+export const DRAFT_TO_CURRENT: Readonly<Record<string, string>> = {
+  function: 'consolechat',
+  service: 'webchat',
+  chat: 'webchat',
+  webhook: 'webhook',
+};
+
 /** What the rules share while walking one frontmatter. */
 export interface RuleContext {
   c: NodeChecker;
