@@ -431,3 +431,32 @@ describe('the module', () => {
     expect(structuredClone(analysis)).toEqual(analysis);
   });
 });
+
+describe('draft interface types that name Object.prototype members', () => {
+  for (const type of ['constructor', 'toString', '__proto__']) {
+    it(`'${type}' is an unknown type, compiles to plain JSON and converts without a current_type`, () => {
+      const text = withFront(`name: Proto\ninterface:\n  type: ${type}`);
+      const analysis = analyzeAfm({ entry: 'a.afm.md', files: { 'a.afm.md': text } }, context);
+      const interfaces = analysis.agents[0]!.extras?.['interfaces'] as Array<
+        Record<string, unknown>
+      >;
+      expect(interfaces[0]!['type']).toBe(type);
+      expect(Object.hasOwn(interfaces[0]!, 'current_type')).toBe(false);
+      // Plain JSON all the way down: a function would vanish in the round trip.
+      expect(JSON.parse(JSON.stringify(analysis.agents[0]!.extras))).toEqual(
+        analysis.agents[0]!.extras,
+      );
+      expect(analysis.diagnostics.map((d) => d.code)).toContain('invalid-value');
+      const emitted = afmFormat.emit!(
+        {
+          name: 'Proto',
+          format: 'afm',
+          data: analysis.agents[0]!.data,
+          extras: analysis.agents[0]!.extras!,
+        },
+        {},
+      );
+      expect(Object.values(emitted.files).join('')).not.toMatch(/function|native code/);
+    });
+  }
+});

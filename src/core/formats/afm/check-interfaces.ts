@@ -4,6 +4,7 @@
  * warning to the current shape's `interfaces` list. Signatures are JSON Schemas; `exposure.http.path` is
  * required when `http` is given; a `subscription` requires `protocol`, `hub` and `topic` (the spec text).
  */
+import { getOwn } from '../../own-property.ts';
 import { isScalar } from 'yaml';
 import { checkAuth, checkSecret } from './check-auth.ts';
 import { checkJsonSchema } from './check-json-schema.ts';
@@ -35,7 +36,7 @@ export function checkDraftInterface(ctx: RuleContext, entry: Entry): void {
       type = undefined;
     }
   }
-  const target = type ? DRAFT_TO_CURRENT[type]! : 'consolechat';
+  const target = (type && getOwn(DRAFT_TO_CURRENT, type)) ?? 'consolechat';
   c.report(
     'afm-draft-shape',
     `Draft shape: the reference implementation reads a list \`interfaces\`; migrate by writing \`interfaces:\` with one item \`- type: ${target}\` and the same signature, exposure and subscription`,

@@ -4,6 +4,7 @@
  * defensively: a field of the wrong kind is simply left out (the checker has reported it already).
  */
 
+import { getOwn } from '../../own-property.ts';
 import { setOwn } from '../../own-property.ts';
 import { defaultAgentConfig, type AgentData, type Json } from '../../model/agent-data.ts';
 import { DRAFT_TO_CURRENT, SHAPE_LABELS, type AfmShape } from './shape.ts';
@@ -98,7 +99,8 @@ function interfaces(m: Record<string, unknown>, shape: AfmShape): Json {
     const type = text(i['type']) ?? 'function';
     const out: { [key: string]: Json } = { ...(toJson(i) as { [key: string]: Json }), type };
     out['signature'] = signatureWithDefaults(i['signature']);
-    if (DRAFT_TO_CURRENT[type]) out['current_type'] = DRAFT_TO_CURRENT[type];
+    const current = getOwn(DRAFT_TO_CURRENT, type);
+    if (current) out['current_type'] = current;
     return [out];
   }
   const list = Array.isArray(m['interfaces']) ? m['interfaces'] : undefined;

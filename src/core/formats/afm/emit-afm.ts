@@ -188,8 +188,8 @@ function emitInterfaces(extras: Obj, lost: Lost): Json[] | undefined {
     const o = obj(item);
     if (!o) return;
     const type = str(o['current_type']) ?? str(o['type']);
-    const current =
-      type && DRAFT_TO_CURRENT[type] && !o['current_type'] ? DRAFT_TO_CURRENT[type] : type;
+    const migrated = type && !o['current_type'] ? getOwn(DRAFT_TO_CURRENT, type) : undefined;
+    const current = migrated ?? type;
     if (!current) return;
     const entry: Obj = { type: current };
     if (str(o['type']) !== current && o['current_type'])

@@ -3,6 +3,7 @@
  * its path names, with the code and wording of the rule it breaks. The schema decides what is wrong; this
  * module only says it (`label` names the field, the few paths with their own wording are listed here).
  */
+import { getOwn } from '../../own-property.ts';
 import type * as v from 'valibot';
 import { isMap, isScalar, isSeq } from 'yaml';
 import {
@@ -205,7 +206,7 @@ function valueProblem(p: FrontmatterPaths, keys: PathKey[], issue: v.BaseIssue<u
       return invalid(
         `Unknown interface type '${value}' (one of ${CURRENT_TYPES.join(', ')})${
           Object.hasOwn(DRAFT_TO_CURRENT, value)
-            ? `; '${value}' is the draft shape's type, write '${DRAFT_TO_CURRENT[value]}'`
+            ? `; '${value}' is the draft shape's type, write '${getOwn(DRAFT_TO_CURRENT, value)}'`
             : ''
         }`,
       );
