@@ -44,8 +44,7 @@ describe('agentGraph: nodes and edges per type and reference field', () => {
   it('reads parallel fan_out and fan_in', () => {
     const graph = graphOf({
       'p.md':
-        leaves('a', 'b', 'join') +
-        card('type: parallel\nname: p\nfan_out: [a, b]\nfan_in: join'),
+        leaves('a', 'b', 'join') + card('type: parallel\nname: p\nfan_out: [a, b]\nfan_in: join'),
     });
     expect(edgesOf(graph)).toEqual(['p -fan_out-> a', 'p -fan_out-> b', 'p -fan_in-> join']);
     expect(statuses(graph)['p']).toBe('parallel/ok');

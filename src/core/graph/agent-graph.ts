@@ -129,18 +129,27 @@ export function agentGraph(result: Pick<CheckResult, 'cards' | 'compiled'>): Age
   }
   // Compiled agents without a card entry (none today): still nodes.
   for (const agent of compiledAt.values())
-    define(agent.name, nodeOf(agent.name, agent.type, agent.file, agent.line, agent.ok, agent), agent);
+    define(
+      agent.name,
+      nodeOf(agent.name, agent.type, agent.file, agent.line, agent.ok, agent),
+      agent,
+    );
 
   const edges: GraphEdge[] = [];
   for (const agent of sources) {
     for (const [field, kind] of REFERENCE_FIELDS) {
       namesIn(agent.data[field]).forEach((to, i) => {
-        edges.push({ from: agent.name, to, kind, order: kind === 'sequence' ? i : null, cycle: false });
+        edges.push({
+          from: agent.name,
+          to,
+          kind,
+          order: kind === 'sequence' ? i : null,
+          cycle: false,
+        });
       });
     }
   }
-  for (const edge of edges)
-    if (!nodes.has(edge.to)) nodes.set(edge.to, missingNode(edge.to));
+  for (const edge of edges) if (!nodes.has(edge.to)) nodes.set(edge.to, missingNode(edge.to));
   const onCycle = findCycleEdges([...nodes.keys()], edges);
   edges.forEach((edge, i) => (edge.cycle = onCycle[i]!));
   return { nodes: [...nodes.values()], edges };
@@ -166,7 +175,15 @@ function nodeOf(
 }
 
 function missingNode(name: string): GraphNode {
-  return { id: name, name, type: null, file: null, line: null, status: 'missing', uses: emptyUses() };
+  return {
+    id: name,
+    name,
+    type: null,
+    file: null,
+    line: null,
+    status: 'missing',
+    uses: emptyUses(),
+  };
 }
 
 function emptyUses(): GraphUses {

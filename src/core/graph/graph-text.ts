@@ -54,7 +54,8 @@ export function graphToMermaid(graph: AgentGraph): string {
   if (graph.nodes.length === 0) lines.push('  %% no agents');
   for (const node of graph.nodes) {
     const [open, close] = node.type ? MERMAID_SHAPES[node.type] : MERMAID_SHAPES.agent;
-    const label = `${mermaidText(node.name)}<br/>${mermaidText(subtitle(node))}`;
+    // One line, no HTML: `post_writer (chain)` renders the same everywhere Mermaid does.
+    const label = mermaidText(`${node.name} (${subtitle(node)})`);
     lines.push(`  ${ids.get(node.id)}${open}"${label}"${close}`);
   }
   const cycles: number[] = [];
@@ -123,5 +124,8 @@ export function graphToDot(graph: AgentGraph): string {
 
 /** A DOT quoted string: backslashes and quotes escaped, line breaks as `\n` (a centred line). */
 function dotString(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r?\n|\r/g, '\\n')}"`;
+  return `"${text
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/\r?\n|\r/g, '\\n')}"`;
 }
