@@ -66,30 +66,133 @@ export function layoutKey(input: LayoutInput): string {
   return `${nodes.join('\u0000')}\u0002${edges.join('\u0000')}`;
 }
 
-/** Lays out `input` left to right. Edges to unknown nodes are skipped (none come from `layoutInput`). */
+/** Space between stacked components and between grid cells. */
+const GAP = 24;
+const MARGIN = 16;
+
+/**
+ * Lays out `input` left to right. Each connected group of agents is laid out by dagre on its own and the
+ * groups are stacked top to bottom in the order of their first agent; agents without any reference sit
+ * in a grid below them. (One dagre run over a load-set of many unrelated agents spends seconds ordering
+ * a single huge rank; per group it is a fraction of that.) Edges to unknown nodes are skipped.
+ */
 export function layoutGraph(input: LayoutInput): GraphLayout {
+  const { groups, single } = connectedGroups(input);
+  const nodes: Record<string, NodeBox> = {};
+  const edges: Point[][] = input.edges.map(() => []);
+  let y = MARGIN;
+  let width = 0;
+  for (const group of groups) {
+    const laid = layoutGroup(input, group);
+    for (const [id, box] of Object.entries(laid.nodes))
+      nodes[id] = { ...box, x: box.x + MARGIN, y: box.y + y };
+    for (const [i, points] of laid.edges)
+      edges[i] = points.map((p) => ({ x: p.x + MARGIN, y: p.y + y }));
+    y += laid.height + GAP;
+    width = Math.max(width, laid.width);
+  }
+  if (single.length > 0) {
+    const boxes = single.map((i) => {
+      const node = input.nodes[i]!;
+      return { id: node.id, width: nodeWidth(node.label, node.sublabel) };
+    });
+    const cell = Math.max(...boxes.map((b) => b.width)) + GAP;
+    const columns = Math.max(
+      1,
+      Math.min(
+        boxes.length,
+        Math.floor(Math.max(width, Math.sqrt(boxes.length) * cell * 1.5) / cell),
+      ),
+    );
+    boxes.forEach((box, i) => {
+      const column = i % columns;
+      const row = Math.floor(i / columns);
+      nodes[box.id] = {
+        x: MARGIN + column * cell + box.width / 2,
+        y: y + row * (NODE_HEIGHT + GAP) + NODE_HEIGHT / 2,
+        width: box.width,
+        height: NODE_HEIGHT,
+      };
+    });
+    const rows = Math.ceil(boxes.length / columns);
+    y += rows * (NODE_HEIGHT + GAP);
+    width = Math.max(width, columns * cell - GAP);
+  }
+  return { width: width + 2 * MARGIN, height: y - GAP + MARGIN, nodes, edges };
+}
+
+/**
+ * The connected groups of nodes (as node indexes, each group in node order, groups in the order of their
+ * first node) that have at least one edge, and the nodes without any edge.
+ */
+function connectedGroups(input: LayoutInput): { groups: number[][]; single: number[] } {
+  const index = new Map(input.nodes.map((n, i) => [n.id, i]));
+  const parent = input.nodes.map((_, i) => i);
+  const root = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  const linked = new Set<number>();
+  for (const edge of input.edges) {
+    const a = index.get(edge.from);
+    const b = index.get(edge.to);
+    if (a === undefined || b === undefined) continue;
+    linked.add(a).add(b);
+    parent[root(a)] = root(b);
+  }
+  const byRoot = new Map<number, number[]>();
+  const single: number[] = [];
+  input.nodes.forEach((_, i) => {
+    if (!linked.has(i)) return void single.push(i);
+    const r = root(i);
+    const group = byRoot.get(r);
+    if (group) group.push(i);
+    else byRoot.set(r, [i]);
+  });
+  return { groups: [...byRoot.values()], single };
+}
+
+/** Dagre's layout of one connected group, at (0, 0): its boxes, its edges (by input index) and size. */
+function layoutGroup(
+  input: LayoutInput,
+  group: number[],
+): {
+  nodes: Record<string, NodeBox>;
+  edges: Array<[number, Point[]]>;
+  width: number;
+  height: number;
+} {
   const g = new graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 64, edgesep: 12, marginx: 16, marginy: 16 });
+  g.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 64, edgesep: 12, marginx: 0, marginy: 0 });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const node of input.nodes)
+  for (const i of group) {
+    const node = input.nodes[i]!;
     g.setNode(node.id, { width: nodeWidth(node.label, node.sublabel), height: NODE_HEIGHT });
+  }
+  const mine: number[] = [];
   input.edges.forEach((edge, i) => {
     if (!g.hasNode(edge.from) || !g.hasNode(edge.to)) return;
     // A label box for numbered edges keeps their numbers clear of other edges.
     const label = edge.label === '' ? {} : { width: 18, height: 18, labelpos: 'c' };
     g.setEdge(edge.from, edge.to, label, String(i));
+    mine.push(i);
   });
   layout(g);
   const nodes: Record<string, NodeBox> = {};
-  for (const node of input.nodes) {
-    const box = g.node(node.id);
-    nodes[node.id] = { x: box.x, y: box.y, width: box.width, height: box.height };
+  for (const i of group) {
+    const id = input.nodes[i]!.id;
+    const box = g.node(id);
+    nodes[id] = { x: box.x, y: box.y, width: box.width, height: box.height };
   }
-  const edges = input.edges.map((edge, i) => {
+  const edges = mine.map((i): [number, Point[]] => {
+    const edge = input.edges[i]!;
     const laid = g.edge({ v: edge.from, w: edge.to, name: String(i) }) as
       { points?: Point[] } | undefined;
-    return (laid?.points ?? []).map((p) => ({ x: p.x, y: p.y }));
+    return [i, (laid?.points ?? []).map((p) => ({ x: p.x, y: p.y }))];
   });
   const size = g.graph();
-  return { width: size.width ?? 0, height: size.height ?? 0, nodes, edges };
+  return { nodes, edges, width: size.width ?? 0, height: size.height ?? 0 };
 }
