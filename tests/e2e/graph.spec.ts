@@ -100,7 +100,7 @@ test.describe('the Graph view', () => {
       app.graphPanel.getByRole('button', { name: 'SVG' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('agents.svg');
-    const text = readFileSync((await download.path())!, 'utf8');
+    const text = readFileSync(await download.path(), 'utf8');
     const parsed = await page.evaluate((svg) => {
       const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
       const root = doc.documentElement;

@@ -184,7 +184,7 @@ function layoutGroup(
   const nodes: Record<string, NodeBox> = {};
   for (const i of group) {
     const id = input.nodes[i]!.id;
-    const box = g.node(id);
+    const box = g.node(id) as NodeBox;
     nodes[id] = { x: box.x, y: box.y, width: box.width, height: box.height };
   }
   const edges = mine.map((i): [number, Point[]] => {
@@ -193,6 +193,6 @@ function layoutGroup(
       { points?: Point[] } | undefined;
     return [i, (laid?.points ?? []).map((p) => ({ x: p.x, y: p.y }))];
   });
-  const size = g.graph();
+  const size = g.graph() as { width?: number; height?: number };
   return { nodes, edges, width: size.width ?? 0, height: size.height ?? 0 };
 }
