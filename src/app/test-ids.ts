@@ -41,4 +41,11 @@ export const TEST_IDS = {
   /** The status line's Cancel button, shown while a check runs long. */
   cancelCheck: 'cancel-check',
   engagementPanel: 'engagement-panel',
+  /** The Graph view and its parts. */
+  graphPanel: 'graph-panel',
+  graphSvg: 'graph-svg',
+  graphNode: 'graph-node',
+  graphEdge: 'graph-edge',
+  graphBadge: 'graph-badge',
+  graphList: 'graph-list',
 } as const;

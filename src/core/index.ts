@@ -102,3 +102,17 @@ export { generateSchemas, SCHEMA_SETS } from './schemas/generate-schemas.ts';
 export { SCHEMA_VERSION } from './schemas/schema-set.ts';
 export type { SchemaFile, SchemaSet } from './schemas/schema-set.ts';
 export type { JsonSchemaObject } from './schemas/convert-schema.ts';
+// The agent graph: nodes, references and what each agent uses, as data, Mermaid or DOT.
+export { agentGraph, GRAPH_EDGE_KINDS } from './graph/agent-graph.ts';
+export type {
+  AgentGraph,
+  GraphNode,
+  GraphEdge,
+  GraphEdgeKind,
+  GraphNodeStatus,
+  GraphUses,
+  GraphServer,
+  GraphHook,
+  GraphPythonRef,
+} from './graph/agent-graph.ts';
+export { graphToMermaid, graphToDot, edgeLabel } from './graph/graph-text.ts';

@@ -57,6 +57,8 @@ describe('parseEmbedOptions', () => {
 
   it('takes the first of a repeated option', () => {
     expect(parseEmbedOptions('view=editor&view=output').view).toBe('editor');
+    expect(parseEmbedOptions('view=graph').view).toBe('graph');
+    expect(parseEmbedOptions('view=Graph').view).toBe('split');
   });
 
   it('leaves origins undefined without the option, so the embed talks to its parent', () => {

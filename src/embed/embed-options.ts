@@ -5,7 +5,7 @@
  */
 
 /** How the embed lays out the editor and the results. */
-export const EMBED_VIEWS = ['editor', 'split', 'output'] as const;
+export const EMBED_VIEWS = ['editor', 'split', 'output', 'graph'] as const;
 export type EmbedView = (typeof EMBED_VIEWS)[number];
 
 /** The colour scheme: `auto` follows the reader's system. */
@@ -30,7 +30,8 @@ export const EMBED_OPTION_LIMITS = {
 export interface EmbedOptions {
   /**
    * `split` (default): editor beside the results (stacked when narrow). `editor` and `output`: one pane at a
-   * time, as tabs (Editor, Problems, Output), starting on the editor or on the compiled output.
+   * time, as tabs (Editor, Problems, Output), starting on the editor or on the compiled output. `graph`: the
+   * agent graph above the editor, with Problems and Output as tabs beside the graph.
    */
   view: EmbedView;
   /** True: the reader cannot edit (`readonly`, `readonly=1` or `readonly=true`). Default false. */

@@ -31,7 +31,7 @@ describe('agentcard --version and help', () => {
   });
 
   it('help COMMAND is COMMAND --help, which lists every option and the exit codes', () => {
-    for (const command of ['check', 'convert']) {
+    for (const command of ['check', 'convert', 'graph']) {
       const help = runCli(['help', command]);
       expect(help.code).toBe(0);
       expect(help.out).toMatch(new RegExp(`^Usage: agentcard ${command} `));
