@@ -3,7 +3,7 @@
  * The Graph view's benchmark (the last part of `npm run bench`, after `npm run build`). Prints figures and
  * never fails on them: the exit code is 0 unless something crashes.
  *
- * In the built app (Debian's Chromium, a copy of dist/ served by `vite preview`), with the 1,000-card
+ * In the built app (Debian's Chromium, a copy of dist-bench/ served by `vite preview`), with the 1,000-card
  * Markdown bundle of bench/make-bundles.js (~1 MB; every tenth card a chain over earlier agents):
  * 1. the layout time of its 1,000 agents in the layout worker (dagre), as the Graph view reports it
  *    (`data-layout-ms`), over several fresh layouts, and the time from opening the tab to the drawing;
@@ -13,6 +13,8 @@
  * The machine's load average is printed too: on a busy machine every figure grows.
  */
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { launchChromium, snapshotDist, startPreview } from './bench/browser-server.js';
 import {
   addFile,
@@ -23,11 +25,13 @@ import {
 } from './bench/browser-typing.js';
 import { makeCards, renderMarkdown } from './bench/make-bundles.js';
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TYPING = { chars: 200, intervalMs: 40, tailMs: 1500 };
 const LAYOUTS = 5;
 const TARGET_LAYOUT_MS = 100;
 
-const dist = await snapshotDist();
+// The `--mode bench` build (`npm run bench` makes it): the production build plus `window.agentcard`.
+const dist = await snapshotDist(path.join(ROOT, 'dist-bench'));
 const server = await startPreview(dist.dir);
 const browser = await launchChromium();
 try {
