@@ -61,15 +61,16 @@ export class Checker {
     const plan = planUnits(files, options, read);
     const units = this.units.analyze(plan, { files, lookup, profile, parseYaml });
 
+    // Units with drafts (AgentCard's) are finished by the passes; the others' agents are compiled.
     const cards = cardEntries(units, { options, profile, report });
-    const others = units.filter((u) => u.unit.format !== 'agentcard');
+    const others = units.filter((u) => u.analysis.drafts === undefined);
     const names = checkCardNames(cards, others);
     addReferenceProblems(cards, names);
     const out: CheckOutput = { cards: [], agents: [], compiled: [] };
     const configFor = serverConfigLookup({ read, parse: parseYaml, report });
     const parseHistory = this.histories.parse;
-    const compiling = { options, profile, date, lookup, read, report, configFor, parseHistory };
-    compileCards(cards, { ...compiling, lineIndex }, out);
+    const compiling = { options, profile, date, lookup, read, report, configFor, parseHistory, lineIndex };
+    compileCards(cards, compiling, out);
     addUnitAgents(others, names, { read, report, lineIndex }, out);
 
     const diagnostics = sink.located((file) => lineIndex(file, read(file) ?? ''));

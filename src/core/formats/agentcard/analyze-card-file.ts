@@ -17,7 +17,7 @@ import { splitYamlStream } from './split-yaml.ts';
 import { validateFields, type FieldRange } from './validate-fields.ts';
 import { nodeAt } from './validate-fields.ts';
 
-/** Extensions read as cards. */
+/** Extensions read as cards (lower case, with the dot). */
 export const CARD_EXTENSIONS = ['.md', '.markdown', '.yaml', '.yml'];
 
 /**
@@ -93,7 +93,7 @@ export interface AnalysisCaches {
 /** Most card drafts a cache keeps before it starts over. */
 const MAX_CACHED_CARDS = 20_000;
 
-/** True for paths the loader reads as cards (by extension, case-insensitive). */
+/** True for paths the loader reads as cards (by extension, case-insensitive). Pure; never throws. */
 export function isCardPath(path: string): boolean {
   return CARD_EXTENSIONS.includes(extension(path));
 }

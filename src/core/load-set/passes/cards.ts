@@ -32,8 +32,8 @@ export interface CardReading {
 }
 
 /**
- * The cards of the AgentCard units among `units` (in unit order), as entries in file then card order.
- * Reports each card file's own diagnostics, and `not-a-card` notes.
+ * The cards of the units among `units` that have drafts (AgentCard's), as entries in file then card
+ * order. Reports each card file's own diagnostics, and `not-a-card` notes.
  */
 export function cardEntries(units: readonly AnalyzedUnit[], reading: CardReading): CardEntry[] {
   const analyses = cardFiles(units, reading);
@@ -58,7 +58,7 @@ export function cardEntries(units: readonly AnalyzedUnit[], reading: CardReading
 }
 
 /**
- * The AgentCard units that are card files, by path. A discovered Markdown file without frontmatter gets
+ * The units with drafts that are card files, by path. A discovered Markdown file without frontmatter gets
  * a `not-a-card` note unless a card names it as history; in the rfc profile a discovered file that a card
  * names as history is not a card.
  */
@@ -72,7 +72,7 @@ function cardFiles(
   const analyses = new Map<string, FormatAnalysis>();
   const withoutFrontmatter: string[] = [];
   for (const { unit, analysis } of units) {
-    if (unit.format !== 'agentcard') continue;
+    if (analysis.drafts === undefined) continue;
     if (isDiscovered(unit.entry) && analysis.fatal && missingFrontmatter(analysis))
       withoutFrontmatter.push(unit.entry);
     else analyses.set(unit.entry, analysis);
