@@ -69,7 +69,17 @@ export class Checker {
     const out: CheckOutput = { cards: [], agents: [], compiled: [] };
     const configFor = serverConfigLookup({ read, parse: parseYaml, report });
     const parseHistory = this.histories.parse;
-    const compiling = { options, profile, date, lookup, read, report, configFor, parseHistory, lineIndex };
+    const compiling = {
+      options,
+      profile,
+      date,
+      lookup,
+      read,
+      report,
+      configFor,
+      parseHistory,
+      lineIndex,
+    };
     compileCards(cards, compiling, out);
     addUnitAgents(others, names, { read, report, lineIndex }, out);
 
