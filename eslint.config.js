@@ -77,6 +77,42 @@ export default defineConfig(
     },
   },
   {
+    // The core reads as a manual: no function over 60 lines (comments and blank lines count) unless a
+    // reason is written beside it (`// eslint-disable-next-line max-lines-per-function -- why`).
+    files: ['src/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 60 }],
+    },
+  },
+  {
+    // Known debt, listed so the list only shrinks: these formats' readers were being rewritten by
+    // concurrent work (AFM onto valibot schemas, TsAgent and A2A onto one positioned JSON reader) when
+    // the limit came in; each is split as it is rewritten. Do not add to this list.
+    files: [
+      'src/core/formats/a2a/advise-card.ts',
+      'src/core/formats/afm/analyze-afm.ts',
+      'src/core/formats/afm/check-frontmatter.ts',
+      'src/core/formats/afm/check-interfaces.ts',
+      'src/core/formats/afm/check-json-schema.ts',
+      'src/core/formats/afm/check-tools.ts',
+      'src/core/formats/afm/compile-afm.ts',
+      'src/core/formats/afm/emit-afm.ts',
+      'src/core/formats/afm/read-body.ts',
+      'src/core/formats/openagentspec/check-cel.ts',
+      'src/core/formats/openagentspec/engagement-skeleton.ts',
+      'src/core/formats/openagentspec/scalar-source-map.ts',
+      'src/core/formats/tsagent/check-servers.ts',
+      'src/core/formats/tsagent/check-tools.ts',
+      'src/core/formats/tsagent/compile-agent.ts',
+      'src/core/formats/tsagent/index.ts',
+      'src/core/formats/tsagent/read-context-items.ts',
+    ],
+    rules: {
+      'max-lines-per-function': 'off',
+    },
+  },
+  {
     // Tests read values typed `any` on purpose: the CLI's `--json` output through JSON.parse, and
     // what page.evaluate returns in a browser. Their shape is what the test checks with expect(),
     // so typing each read first would only restate the assertion.

@@ -1,6 +1,10 @@
 /**
  * The AgentCard core: pure TypeScript (no DOM, no Node APIs, no storage). Give it a load-set (file path →
  * text), get back plain data: the card split, compiled agents and positioned diagnostics.
+ *
+ * Each export's contract (what it takes, returns and promises: purity, never throwing on input text) is
+ * the doc comment at its declaration, or here beside the re-export; `index.test.ts` fails on an export
+ * without one. Everything not exported here is internal.
  */
 export {
   Checker,
