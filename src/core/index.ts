@@ -102,3 +102,14 @@ export { generateSchemas, SCHEMA_SETS } from './schemas/generate-schemas.ts';
 export { SCHEMA_VERSION } from './schemas/schema-set.ts';
 export type { SchemaFile, SchemaSet } from './schemas/schema-set.ts';
 export type { JsonSchemaObject } from './schemas/convert-schema.ts';
+// Permalinks (`#v1:` share links): the playground's own codec, usable under Node (the Markdown plugins, the
+// command line's `agentcard link`).
+export {
+  encodePermalink,
+  decodePermalink,
+  PERMALINK_PREFIX,
+  type DecodeResult,
+  type PermalinkEnvelope,
+} from '../app/permalink/permalink.ts';
+export { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
+export type { PermalinkFailure, DecodeFailure } from '../app/permalink/decode-failure.ts';
