@@ -45,7 +45,7 @@ export interface MarkdownItLike {
       after(after: string, name: string, rule: (state: { tokens: Token[] }) => void): void;
     };
   };
-  renderer: { rules: Record<string, ((tokens: Token[], index: number) => string) | undefined> };
+  renderer: { rules: Record<string, unknown> };
 }
 
 const TOKEN = 'agentcard_embed';
@@ -75,7 +75,7 @@ export default function agentcardPlugin(
       tokens.splice(i + 1, end - i - 1);
     }
   });
-  md.renderer.rules[TOKEN] = (tokens, index) =>
+  md.renderer.rules[TOKEN] = (tokens: Token[], index: number): string =>
     embedHtml(embedMarkup(tokens[index]!.meta as Fence[], options), options.vPre ?? true);
 }
 

@@ -66,6 +66,7 @@ export class AnalysisState {
     makeWorker: WorkerFactory,
     private readonly notifications: Notifications,
     private readonly selectFirstCard = false,
+    private readonly keepDiagnostic?: (diagnostic: Diagnostic) => boolean,
   ) {
     this.client = new AnalysisClient(makeWorker, (event) => this.receive(event));
   }
@@ -174,7 +175,7 @@ export class AnalysisState {
     this.analysis = {
       rev: r.rev,
       cards: r.cards,
-      diagnostics: r.diagnostics,
+      diagnostics: this.keepDiagnostic ? r.diagnostics.filter(this.keepDiagnostic) : r.diagnostics,
       agents: r.agents,
       took: r.took,
     };
