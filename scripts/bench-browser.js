@@ -11,13 +11,15 @@
  * 2. main-thread long tasks while typing 200 characters into that bundle at one key per 40 ms;
  * 3. initial JavaScript, gzipped: the static import graph of dist/index.html, and what a cold load
  *    requests before the editor exists;
- * 4. permalink length of each example next to lz-string's.
+ * 4. permalink length of each example next to lz-string's;
+ * 5. many embeds: ten `<agentcard-playground>` elements on a page against one (scripts/bench/browser-embeds.js).
  *
  * scripts/bench/browser-profile.js profiles the same runs and names where the time and bytes go.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { measureColdLoad } from './bench/browser-cold-load.js';
+import { measureEmbeds, reportEmbeds } from './bench/browser-embeds.js';
 import { measureFloor, serveFloor } from './bench/browser-floor.js';
 import { measurePermalinks } from './bench/browser-permalink.js';
 import { launchChromium, snapshotDist, startPreview } from './bench/browser-server.js';
@@ -38,7 +40,7 @@ import { makeCards, renderMarkdown } from './bench/make-bundles.js';
 /** @typedef {import('./bench/browser-size.js').JsFile} JsFile */
 /** @typedef {{ applied: number, screen: number }} Figure */
 
-const TIME_LIMIT_MS = 180_000;
+const TIME_LIMIT_MS = 300_000;
 const KEYS = { warmup: 6, runs: 60 };
 const TYPING = { chars: 200, intervalMs: 40, tailMs: 1500 };
 const TARGETS = { cardP95: 16, bundleP95: 50, longTasks: 0, initialKb: 150, permalinkRatio: 0.75 };
@@ -68,6 +70,7 @@ async function main() {
   const url = `${server.url}/`;
 
   const cold = await measureColdLoad(browser, url, dist.dir);
+  const embeds = await measureEmbeds(browser, url);
 
   const linkApp = await openApp(browser, url);
   const links = await measurePermalinks(linkApp.page);
@@ -137,6 +140,7 @@ async function main() {
     element,
     cold,
     links,
+    embeds,
   });
 }
 
@@ -483,6 +487,10 @@ function report(r) {
     `cold-load JS ${verdict(coldPage + coldWorker <= TARGETS.initialKb * 1024)}`,
     `permalinks ${verdict(r.links.every((/** @type {any} */ l) => l.fragment / l.lz <= TARGETS.permalinkRatio))}`,
   ];
+  out('');
+  out('5. Many embeds');
+  verdicts.push(`many embeds ${verdict(reportEmbeds(r.embeds, (line = '') => out(`   ${line}`)))}`);
+  out('');
   out(`Targets (informational): ${verdicts.join(', ')}`);
   out('Where time and bytes go: node scripts/bench/browser-profile.js <card|bundle|typing|bytes>');
 }
