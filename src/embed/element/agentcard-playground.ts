@@ -422,7 +422,7 @@ for (const name of STRING_ATTRIBUTES) {
     },
     set(this: HTMLElement, value: unknown) {
       if (value === null || value === undefined || value === false) this.removeAttribute(name);
-      else this.setAttribute(name, String(value));
+      else this.setAttribute(name, typeof value === 'string' ? value : JSON.stringify(value));
     },
   });
 }

@@ -20,13 +20,15 @@ export default defineConfig({
     ],
   },
   markdown: {
-    config: (md) => {
+    config: (/** @type {import('markdown-it').default} */ md) => {
       md.use(agentcard, { playground, theme: 'inherit' });
     },
   },
   vue: {
     template: {
-      compilerOptions: { isCustomElement: (tag) => tag === 'agentcard-playground' },
+      compilerOptions: {
+        isCustomElement: (/** @type {string} */ tag) => tag === 'agentcard-playground',
+      },
     },
   },
 });
