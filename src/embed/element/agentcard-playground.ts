@@ -37,7 +37,7 @@ import {
   type HostMessage,
 } from '../embed-protocol.ts';
 import { embedUrl } from './embed-url.ts';
-import { estimateHeight, lineCount } from './estimate-height.ts';
+import { estimateHeight, visualLines } from './estimate-height.ts';
 import { filesOfInlineCards, INLINE_CARD_TYPE } from './inline-cards.ts';
 import { pageTheme, watchPageTheme } from './page-theme.ts';
 
@@ -225,12 +225,20 @@ export class AgentCardPlaygroundElement extends HTMLElement {
       this.#box!.style.height = fixed;
       return;
     }
-    const lines = Math.max(Number(this.getAttribute('lines')) || 0, this.#contentLines());
-    this.#box!.style.height = `${estimateHeight(lines, this.getAttribute('view'), this.getBoundingClientRect().width)}px`;
+    const view = this.getAttribute('view');
+    const width = this.getBoundingClientRect().width;
+    const lines = Math.max(
+      Number(this.getAttribute('lines')) || 0,
+      this.#contentLines(view, width),
+    );
+    this.#box!.style.height = `${estimateHeight(lines, view, width)}px`;
   }
 
-  /** Lines of the shown file: the first static `<pre>`, else the first inline card, else none known. */
-  #contentLines(): number {
+  /**
+   * Lines the shown file takes (long ones wrapped): the first static `<pre>`, else the first inline card, else
+   * none known.
+   */
+  #contentLines(view: string | null, width: number): number {
     const pre = [...this.children].find((child) => child.tagName === 'PRE');
     const script = [...this.children].find(
       (child) => child.tagName === 'SCRIPT' && child.getAttribute('type') === INLINE_CARD_TYPE,
@@ -240,7 +248,7 @@ export class AgentCardPlaygroundElement extends HTMLElement {
       (script
         ? filesOfInlineCards([{ file: undefined, text: script.textContent ?? '' }])['card.md']
         : undefined);
-    return text === undefined ? 0 : lineCount(text);
+    return text === undefined ? 0 : visualLines(text, view, width);
   }
 
   #startFrame(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateHeight, lineCount, UNKNOWN_HEIGHT } from './estimate-height.ts';
+import { estimateHeight, lineCount, UNKNOWN_HEIGHT, visualLines } from './estimate-height.ts';
 
 describe('estimateHeight', () => {
   it('grows by one editor line per line of text, as the embed measured', () => {
@@ -27,5 +27,14 @@ describe('lineCount', () => {
     expect(lineCount('a')).toBe(1);
     expect(lineCount('a\n')).toBe(1);
     expect(lineCount('a\r\nb\n\n')).toBe(3);
+  });
+});
+
+describe('visualLines', () => {
+  const long = 'x'.repeat(70);
+  it('counts a long line as the lines it wraps to: the editor is half of a split view', () => {
+    expect(visualLines(`a\n${long}\n`, 'split', 700)).toBe(3);
+    expect(visualLines(`a\n${long}\n`, 'editor', 700)).toBe(2);
+    expect(visualLines(`a\n${long}\n`, 'split', 0)).toBe(2);
   });
 });

@@ -37,3 +37,19 @@ export function lineCount(text: string): number {
   if (text === '') return 1;
   return text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n').length;
 }
+
+/** The width of one character of the editor's monospace font, and its gutter, in CSS pixels (measured). */
+const CHAR_WIDTH = 7.8;
+const GUTTER = 60;
+
+/**
+ * The lines a text takes in an embed `width` pixels wide in `view`, long lines wrapping as the editor wraps
+ * them: the editor is half the width in the split view (all of it when stacked or in the editor view).
+ */
+export function visualLines(text: string, view: string | null, width: number): number {
+  const editorWidth = view === 'editor' || (width > 0 && width < STACKED_BELOW) ? width : width / 2;
+  const columns = Math.max(20, Math.floor((editorWidth - GUTTER) / CHAR_WIDTH));
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+  if (!(width > 0)) return lines.length;
+  return lines.reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / columns)), 0);
+}
