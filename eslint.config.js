@@ -19,6 +19,7 @@ export default defineConfig(
   globalIgnores([
     'dist/',
     'dist-cli/',
+    'dist-bench/',
     'test-results/',
     'playwright-report/',
     'coverage/',

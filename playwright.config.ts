@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 // PW_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env['PW_PORT'] ?? 4173);
 const isCI = Boolean(process.env.CI);
+// Set by scripts/test-all.js, which builds once for the Chromium, Firefox and WebKit suites.
+const prebuilt = Boolean(process.env['AGENTCARD_BUILT']);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -45,7 +47,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build && npx vite preview --port ${PORT} --strictPort`,
+    command: `${prebuilt ? '' : 'npm run build && '}npx vite preview --port ${PORT} --strictPort`,
     url: `http://localhost:${PORT}`,
     reuseExistingServer: !isCI,
     timeout: 180_000,

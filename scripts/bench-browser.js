@@ -12,12 +12,19 @@
  * 3. initial JavaScript, gzipped: the static import graph of dist/index.html, and what a cold load
  *    requests before the editor exists;
  * 4. permalink length of each example next to lz-string's;
- * 5. many embeds: ten `<agentcard-playground>` elements on a page against one (scripts/bench/browser-embeds.js).
+ * 5. keystroke-to-screen latency on the card, the bundle and the floor page in Chromium, Firefox ESR and
+ *    WebKitGTK, measured one way in all three (bench/browser-engines.js, under `xvfb-run`).
+ * 6. many embeds: ten `<agentcard-playground>` elements on a page against one (bench/browser-embeds.js).
  *
  * scripts/bench/browser-profile.js profiles the same runs and names where the time and bytes go.
  */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 import { measureColdLoad } from './bench/browser-cold-load.js';
 import { measureEmbeds, reportEmbeds } from './bench/browser-embeds.js';
 import { measureFloor, serveFloor } from './bench/browser-floor.js';
@@ -40,14 +47,19 @@ import { makeCards, renderMarkdown } from './bench/make-bundles.js';
 /** @typedef {import('./bench/browser-size.js').JsFile} JsFile */
 /** @typedef {{ applied: number, screen: number }} Figure */
 
-const TIME_LIMIT_MS = 300_000;
+const TIME_LIMIT_MS = 600_000;
+const ENGINES_TIME_LIMIT_MS = 360_000;
 const KEYS = { warmup: 6, runs: 60 };
+/** Timed keys per page in section 5 (bench/browser-engines.js). */
+const KEYS_ENGINES = 40;
 const TYPING = { chars: 200, intervalMs: 40, tailMs: 1500 };
 const TARGETS = { cardP95: 16, bundleP95: 50, longTasks: 0, initialKb: 150, permalinkRatio: 0.75 };
 /** Chromium holds other tasks after a discrete input until the next frame; this turns that off. */
 const UNDEFERRED = '--disable-features=DeferRendererTasksAfterInput';
 /** @type {import('./bench/browser-server.js').DistSnapshot | undefined} */
 let dist;
+/** @type {import('./bench/browser-server.js').DistSnapshot | undefined} */
+let benchDist;
 /** @type {import('./bench/browser-server.js').PreviewServer | undefined} */
 let server;
 /** @type {import('@playwright/test').Browser | undefined} */
@@ -67,10 +79,15 @@ async function main() {
   const every = allJs(dist.dir);
   server = await startPreview(dist.dir);
   browser = await launchChromium();
-  const url = `${server.url}/`;
+  const cold = await measureColdLoad(browser, `${server.url}/`, dist.dir);
+  const embeds = await measureEmbeds(browser, `${server.url}/`);
+  server.stop();
 
-  const cold = await measureColdLoad(browser, url, dist.dir);
-  const embeds = await measureEmbeds(browser, url);
+  // The rest times the model from the page: the same build with `--mode bench`, which adds only
+  // `window.agentcard` (src/app/main.ts).
+  benchDist = await snapshotDist(path.join(ROOT, 'dist-bench'));
+  server = await startPreview(benchDist.dir);
+  const url = `${server.url}/`;
 
   const linkApp = await openApp(browser, url);
   const links = await measurePermalinks(linkApp.page);
@@ -119,9 +136,16 @@ async function main() {
   const typed = typingText(TYPING.chars);
   const longTasks = await typeAndWatchLongTasks(bundleApp.page, bundlePath, typed, TYPING);
   await bundleApp.context.close();
+  const version = browser.version();
+  await browser.close();
+  browser = undefined;
+
+  floorServer = await serveFloor();
+  const engines = await measureEngines(server.url, floorServer.url);
+  floorServer.stop();
 
   report({
-    version: browser.version(),
+    version,
     seconds: (Date.now() - started) / 1000,
     cpus: os.availableParallelism(),
     load: [loadAtStart, os.loadavg()[0]],
@@ -140,8 +164,43 @@ async function main() {
     element,
     cold,
     links,
+    engines,
     embeds,
   });
+}
+
+/**
+ * Runs bench/browser-engines.js (under `xvfb-run -a` when there is no display: WebKitGTK needs one) and
+ * reads its figures; on any failure, a single entry saying why.
+ * @param {string} app
+ * @param {string} floor
+ * @returns {Promise<Array<{ name: string, version?: string, card?: number[], bundle?: number[], floor?: number[], error?: string }>>}
+ */
+async function measureEngines(app, floor) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agentcard-bench-engines-'));
+  const out = path.join(dir, 'engines.json');
+  const script = fileURLToPath(new URL('./bench/browser-engines.js', import.meta.url));
+  const args = [script, '--app', app, '--floor', floor, '--out', out];
+  const useXvfb = !process.env['DISPLAY'] && existsSync('/usr/bin/xvfb-run');
+  const [command, commandArgs] = useXvfb
+    ? ['xvfb-run', ['-a', process.execPath, ...args]]
+    : [process.execPath, args];
+  try {
+    const code = await new Promise((resolve) => {
+      const child = spawn(command, commandArgs, { stdio: ['ignore', 'inherit', 'inherit'] });
+      const timer = setTimeout(() => child.kill('SIGTERM'), ENGINES_TIME_LIMIT_MS);
+      child.on('error', () => resolve(127));
+      child.on('exit', (c) => {
+        clearTimeout(timer);
+        resolve(c ?? 1);
+      });
+    });
+    if (!existsSync(out))
+      return [{ name: 'all engines', error: `browser-engines.js exited with ${code}` }];
+    return JSON.parse(readFileSync(out, 'utf8')).engines;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 // ---- output ----
@@ -487,10 +546,36 @@ function report(r) {
     `cold-load JS ${verdict(coldPage + coldWorker <= TARGETS.initialKb * 1024)}`,
     `permalinks ${verdict(r.links.every((/** @type {any} */ l) => l.fragment / l.lz <= TARGETS.permalinkRatio))}`,
   ];
+  out('5. Keystroke to screen in three engines, measured one way (bench/browser-engines.js)');
+  out('   The same card, bundle and keys, pasted into a fresh profile of each engine through its');
+  out('   WebDriver client (Chromium and Firefox: puppeteer-core; WebKitGTK: selenium-webdriver).');
+  out('   Only the page is read: keydown (capture listener) to the first animation frame in which');
+  out(
+    "   the Problems tab's unknown-field rows (floor page: its lint squiggles) changed as the key",
+  );
+  out(
+    '   should change them. Each key waits for a WebDriver round trip, so keys are slower to come',
+  );
+  out('   than in section 1; the figures compare engines, and each engine with its own floor.');
+  out(`   ${KEYS_ENGINES} keys after ${KEYS.warmup} warm-up keys; median / p95 ms.`);
+  const pairOrDash = (/** @type {number[] | undefined} */ values) =>
+    values && values.length > 0 ? pair(values) : '-';
+  const engineRows = [['engine', 'card', `bundle (${r.bundle.cards} cards)`, 'floor (card)']];
+  for (const e of r.engines)
+    engineRows.push([
+      `${e.name} ${e.version ?? ''}`.trim(),
+      pairOrDash(e.card),
+      pairOrDash(e.bundle),
+      pairOrDash(e.floor),
+    ]);
+  for (const line of table(engineRows)) out(`   ${line}`);
+  for (const e of r.engines) if (e.error) out(`   ${e.name}: not measured (${e.error})`);
   out('');
-  out('5. Many embeds');
+
+  out('6. Many embeds');
   verdicts.push(`many embeds ${verdict(reportEmbeds(r.embeds, (line = '') => out(`   ${line}`)))}`);
   out('');
+
   out(`Targets (informational): ${verdicts.join(', ')}`);
   out('Where time and bytes go: node scripts/bench/browser-profile.js <card|bundle|typing|bytes>');
 }
@@ -501,6 +586,7 @@ function report(r) {
 function cleanUp() {
   server?.stop();
   dist?.remove();
+  benchDist?.remove();
 }
 
 process.on('exit', cleanUp);

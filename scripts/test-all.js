@@ -1,17 +1,22 @@
 #!/usr/bin/env node
 /**
  * The project's whole test run (`npm test`): formatting, lint (ESLint), type check, unit tests, the
- * mutation check of the golden corpus (scripts/mutation-check.js), end-to-end tests.
+ * mutation check of the golden corpus (scripts/mutation-check.js), end-to-end tests in Chromium
+ * (Playwright), then the same build's main user stories in Firefox ESR and WebKitGTK
+ * (tests/browsers/run.js).
  *
  * Before the suites it makes sure node_modules matches package-lock.json (`npm ci` when it is
- * missing or older than the lockfile) and, for Playwright, that Debian's Chromium is at
- * /usr/bin/chromium (installed with apt-get when missing and we are root). Each suite's output is
- * shown live; a suite that fails does not stop the ones after it.
+ * missing or older than the lockfile); before the browser suites, that Debian's browsers are there
+ * (`chromium`, `firefox-esr`, `webkit2gtk-driver` and `xvfb`, installed with apt-get when missing and
+ * we are root). The production build is made once (`npm run build`) and served to every browser
+ * suite. Each suite's output is shown live; a suite that fails does not stop the ones after it.
  *
  * The last line printed is the totals over all suites, `N passed, N failed, N skipped`, counting
- * individual tests for vitest and Playwright (read from their JSON reports), one test per mutation
- * (failed when the golden corpus lets it survive) and one test each for prettier, ESLint and
- * svelte-check. Exits 1 when anything failed, 0 otherwise.
+ * individual tests for vitest, Playwright and the Firefox and WebKit stories (read from their JSON
+ * reports), one test per mutation (failed when the golden corpus lets it survive) and one test each
+ * for prettier, ESLint and svelte-check. A Firefox or WebKit suite that cannot run here (no browser
+ * and not root) is one skipped test with a one-line message. Exits 1 when anything failed, 0
+ * otherwise.
  *
  * Plain Node (no dependencies), so it can run before node_modules exists.
  */
@@ -28,6 +33,15 @@ const VITEST_REPORT = path.join(RESULTS_DIR, 'vitest.json');
 const PLAYWRIGHT_REPORT = path.join(RESULTS_DIR, 'playwright.json');
 // Written by scripts/mutation-check.js --report.
 const MUTATION_REPORT = path.join(RESULTS_DIR, 'mutation.json');
+/** Written by tests/browsers/run.js --report, one per engine. */
+const browserReport = (/** @type {string} */ engine) =>
+  path.join(RESULTS_DIR, `browsers-${engine}.json`);
+/** The Debian packages of the Firefox and WebKit suites, and a file each one installs. */
+const OTHER_BROWSERS = [
+  { pkg: 'firefox-esr', file: '/usr/bin/firefox-esr' },
+  { pkg: 'webkit2gtk-driver', file: '/usr/bin/WebKitWebDriver' },
+  { pkg: 'xvfb', file: '/usr/bin/xvfb-run' },
+];
 const MINUTE = 60_000;
 
 /** @typedef {{ code: number, timedOut: boolean }} RunResult */
@@ -234,25 +248,85 @@ async function runMutationCheck() {
 }
 
 /**
+ * Installs Debian packages with apt-get when we are root.
+ * @param {string[]} packages
+ * @returns {Promise<string | null>} why they could not be installed, or null when they were
+ */
+async function aptInstall(packages) {
+  const list = packages.join(' ');
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) {
+    return `this is not root, so they cannot be installed here: run \`sudo apt-get install -y ${list}\``;
+  }
+  banner(`browsers: installing Debian's ${list} with apt-get`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const update = await run('apt-get', ['update'], { timeoutMs: 3 * MINUTE, env });
+  if (update.code !== 0) return `apt-get update failed (code ${update.code})`;
+  const install = await run('apt-get', ['install', '-y', ...packages], {
+    timeoutMs: 6 * MINUTE,
+    env,
+  });
+  if (install.code !== 0) return `apt-get install -y ${list} failed (code ${install.code})`;
+  return null;
+}
+
+/**
  * Makes sure Debian's Chromium is installed, installing it with apt-get when we are root.
  * @returns {Promise<string | null>} why it is not available, or null when it is
  */
 async function ensureChromium() {
   if (existsSync(CHROMIUM)) return null;
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) {
-    return `${CHROMIUM} is missing and this is not root, so it cannot be installed here: run \`sudo apt-get install -y chromium\``;
-  }
-  banner(`browser: ${CHROMIUM} is missing, installing Debian's chromium with apt-get`);
-  const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  const update = await run('apt-get', ['update'], { timeoutMs: 3 * MINUTE, env });
-  if (update.code !== 0) return `apt-get update failed (code ${update.code})`;
-  const install = await run('apt-get', ['install', '-y', 'chromium'], {
-    timeoutMs: 6 * MINUTE,
-    env,
-  });
-  if (install.code !== 0) return `apt-get install -y chromium failed (code ${install.code})`;
+  const failed = await aptInstall(['chromium']);
+  if (failed) return `${CHROMIUM} is missing and ${failed}`;
   if (!existsSync(CHROMIUM)) return `apt-get installed chromium but ${CHROMIUM} is still missing`;
   return null;
+}
+
+/**
+ * Makes sure Firefox ESR, WebKitWebDriver and xvfb-run are installed, installing the missing ones with
+ * apt-get when we are root. When that is impossible, tests/browsers/run.js skips the suite whose
+ * browser is missing.
+ */
+async function ensureOtherBrowsers() {
+  const missing = OTHER_BROWSERS.filter((b) => !existsSync(b.file)).map((b) => b.pkg);
+  if (missing.length === 0) return;
+  const failed = await aptInstall(missing);
+  if (failed) console.error(`!! ${missing.join(', ')} missing and ${failed}`);
+}
+
+/**
+ * Builds the app once for every browser suite.
+ * @returns {Promise<SuiteResult | null>} a failed result when the build failed, else null
+ */
+async function build() {
+  banner('build: npm run build (served to Chromium, Firefox and WebKit)');
+  const started = Date.now();
+  const result = await run('npm', ['run', 'build'], { timeoutMs: 4 * MINUTE });
+  if (result.code === 0) return null;
+  return suiteResult('build', result, { passed: 0, failed: 1, skipped: 0 }, started);
+}
+
+/**
+ * One of the Firefox and WebKit suites (tests/browsers/run.js) on the build in dist/.
+ * @param {'firefox' | 'webkit'} engine
+ * @returns {Promise<SuiteResult>}
+ */
+async function runOtherBrowser(engine) {
+  const report = browserReport(engine);
+  const args = ['tests/browsers/run.js', '--engine', engine, '--no-build', '--report', report];
+  banner(`${engine} stories: node ${args.join(' ')}`);
+  const started = Date.now();
+  rmSync(report, { force: true });
+  const result = await run(process.execPath, args, { timeoutMs: 5 * MINUTE });
+  const counts = readReport(report) ?? {};
+  const suite = suiteResult(
+    engine,
+    result,
+    { passed: counts.passed ?? 0, failed: counts.failed ?? 0, skipped: counts.skipped ?? 0 },
+    started,
+  );
+  if (counts.version) suite.note ??= counts.version;
+  if (counts.note) suite.note ??= `skipped: ${counts.note}`;
+  return suite;
 }
 
 /** @returns {Promise<SuiteResult>} */
@@ -274,7 +348,11 @@ async function runPlaywright() {
   }
   banner('e2e tests: playwright test');
   rmSync(PLAYWRIGHT_REPORT, { force: true });
-  const result = await run(localBin('playwright'), ['test'], { timeoutMs: 8 * MINUTE });
+  // AGENTCARD_BUILT: playwright.config.ts serves the build made by build() instead of building again.
+  const result = await run(localBin('playwright'), ['test'], {
+    timeoutMs: 8 * MINUTE,
+    env: { AGENTCARD_BUILT: '1' },
+  });
   const stats = readReport(PLAYWRIGHT_REPORT)?.stats ?? {};
   return suiteResult(
     'e2e tests',
@@ -318,7 +396,14 @@ async function main() {
   );
   suites.push(await runVitest());
   suites.push(await runMutationCheck());
-  suites.push(await runPlaywright());
+  const buildFailed = await build();
+  if (buildFailed) suites.push(buildFailed);
+  else {
+    suites.push(await runPlaywright());
+    await ensureOtherBrowsers();
+    suites.push(await runOtherBrowser('firefox'));
+    suites.push(await runOtherBrowser('webkit'));
+  }
 
   banner(`summary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   for (const s of suites) {

@@ -75,26 +75,19 @@ function missingAssets(dir) {
  */
 
 /**
- * Starts `vite preview` of the build in `outDir` on a free port of 127.0.0.1 and resolves once it
- * answers `/`. Rejects (after stopping the process) when it exits early or does not answer within 30 s.
+ * Starts `vite preview` of the build in `outDir` on a free port of 127.0.0.1 (or `host` and `port`) and
+ * resolves once it answers `/`. Rejects (after stopping the process) when it exits early or does not answer
+ * within 30 s.
  * @param {string} outDir Absolute path of the build to serve.
+ * @param {{ host?: string, port?: number }} [where] `localhost` serves the app on another site than
+ *   127.0.0.1 (the Firefox and WebKit suites put their docs pages there).
  * @returns {Promise<PreviewServer>}
  */
-export async function startPreview(outDir) {
-  const port = await freePort();
+export async function startPreview(outDir, { host = '127.0.0.1', port: wanted } = {}) {
+  const port = wanted ?? (await freePort());
   const child = spawn(
     process.execPath,
-    [
-      VITE,
-      'preview',
-      '--outDir',
-      outDir,
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--strictPort',
-    ],
+    [VITE, 'preview', '--outDir', outDir, '--host', host, '--port', String(port), '--strictPort'],
     { cwd: ROOT, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -110,7 +103,7 @@ export async function startPreview(outDir) {
     }
     exited = true;
   };
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`vite preview exited before serving: ${stderr.trim()}`);

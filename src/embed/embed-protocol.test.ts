@@ -1,3 +1,4 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   makeMessage,
@@ -8,6 +9,7 @@ import {
   PROTOCOL_VERSION,
 } from './embed-protocol.ts';
 import { PROTOTYPE_NAMES } from '../../tests/support/prototype-names.ts';
+import { fuzzParameters, throwOnFailure } from '../../tests/fuzz/fuzz-run.ts';
 
 const card = '---\ntype: agent\n---\nHello.\n';
 
@@ -231,5 +233,65 @@ describe('setFiles with paths named like members of Object.prototype', () => {
       );
       expect(result.kind, name).toBe('invalid');
     }
+  });
+});
+
+describe('the protocol readers on arbitrary input', () => {
+  const path = fc.oneof(fc.string(), fc.constantFrom(...PROTOTYPE_NAMES));
+  const payload = fc.oneof(
+    fc.jsonValue(),
+    fc.record(
+      {
+        files: fc.oneof(fc.dictionary(path, fc.oneof(fc.string(), fc.jsonValue())), fc.jsonValue()),
+        active: fc.oneof(path, fc.jsonValue()),
+        profile: fc.oneof(fc.constantFrom('rfc', 'fast-agent'), fc.jsonValue()),
+        theme: fc.oneof(fc.constantFrom('auto', 'light', 'dark'), fc.jsonValue()),
+        readonly: fc.oneof(fc.boolean(), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    ),
+  );
+  const envelopeLike = fc.record(
+    {
+      source: fc.oneof(fc.constant(MESSAGE_SOURCE), fc.jsonValue()),
+      version: fc.oneof(fc.constant(PROTOCOL_VERSION), fc.jsonValue()),
+      type: fc.oneof(
+        fc.constantFrom('setFiles', 'setTheme', 'setReadonly', 'ready', 'resize', 'rejected'),
+        fc.jsonValue(),
+      ),
+      id: fc.oneof(fc.string(), fc.jsonValue()),
+      payload,
+    },
+    { requiredKeys: [] },
+  );
+
+  it('parseHostMessage answers valid, invalid with a reason, or foreign for any JSON value', () => {
+    throwOnFailure(
+      fc.check(
+        fc.property(fc.oneof(fc.jsonValue(), envelopeLike), (data) => {
+          const result = parseHostMessage(data);
+          if (result.kind === 'invalid') expect(result.reason).not.toBe('');
+          if (result.kind === 'valid' && result.message.type === 'setFiles') {
+            const sent = (data as { payload: { files: Record<string, unknown> } }).payload.files;
+            for (const [name, text] of Object.entries(result.message.payload.files)) {
+              expect(Object.hasOwn(sent, name)).toBe(true);
+              expect(sent[name]).toBe(text);
+            }
+          }
+        }),
+        fuzzParameters(300, 0xe3b),
+      ),
+    );
+  });
+
+  it('parseEmbedMessage never throws on any JSON value', () => {
+    throwOnFailure(
+      fc.check(
+        fc.property(fc.oneof(fc.jsonValue(), envelopeLike), (data) => {
+          expect(() => parseEmbedMessage(data)).not.toThrow();
+        }),
+        fuzzParameters(300, 0xe3c),
+      ),
+    );
   });
 });

@@ -2,6 +2,8 @@
 export const EMBED_TEST_IDS = {
   root: 'embed',
   fileTab: 'embed-file-tab',
+  /** The name of the only file, shown instead of tabs. */
+  file: 'embed-file',
   openLink: 'embed-open-link',
   loadButton: 'embed-load-button',
   waiting: 'embed-waiting',

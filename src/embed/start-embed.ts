@@ -47,11 +47,6 @@ export async function startEmbed(
   const playgroundUrl = new URL('./', location.href).href;
   target.replaceChildren();
   mount(Embed, { target, props: { embed, playgroundUrl } });
-  // For end-to-end tests and curious readers, as in the full app: read-only by convention.
-  (window as unknown as { agentcard: { model: AgentModel; embed: EmbedState } }).agentcard = {
-    model,
-    embed,
-  };
   return embed;
 }
 

@@ -9,6 +9,8 @@ import { expect, test as base, type Frame, type Locator, type Page } from '@play
 import { encodePermalink } from '../../src/app/permalink/permalink.ts';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { EMBED_TEST_IDS } from '../../src/embed/embed-test-ids.ts';
+import { editorTextInPage } from './editor-text.ts';
+import { installHostRecorders } from '../support/host-recorder.ts';
 
 /** A site of static pages on its own origin. */
 export interface HostSite {
@@ -72,9 +74,8 @@ export function permalinkOf(
   return encodePermalink({ files, active, profile: 'rfc' });
 }
 
-/** The part of the embed's `window.agentcard` the stories read. */
+/** What the host page's init script adds to every frame's window. */
 interface EmbedWindow {
-  agentcard: { model: { activeText: string; workspace: { files: Record<string, string> } } };
   __idbOpens: number;
 }
 
@@ -95,43 +96,7 @@ export class HostPage {
 
   /** Installs the recorders and opens `url`. */
   async open(url: string): Promise<void> {
-    await this.page.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown>;
-      w['__idbOpens'] = 0;
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with .apply(this, args)
-      const open = IDBFactory.prototype.open;
-      IDBFactory.prototype.open = function (this: IDBFactory, ...args: [string, number?]) {
-        w['__idbOpens'] = (w['__idbOpens'] as number) + 1;
-        return open.apply(this, args);
-      };
-      if (window !== window.top) return;
-      const received: unknown[] = [];
-      const events: unknown[] = [];
-      const violations: string[] = [];
-      Object.assign(w, { __received: received, __events: events, __violations: violations });
-      const frameName = (source: MessageEventSource | null): string => {
-        for (const frame of document.querySelectorAll('iframe'))
-          if (frame.contentWindow === source) return frame.id;
-        for (const element of document.querySelectorAll('agentcard-playground'))
-          if (element.shadowRoot?.querySelector('iframe')?.contentWindow === source)
-            return element.id;
-        return '';
-      };
-      addEventListener('message', (event) =>
-        received.push({ from: frameName(event.source), origin: event.origin, data: event.data }),
-      );
-      for (const type of ['ready', 'diagnostics', 'compiled'])
-        document.addEventListener(type, (event) =>
-          events.push({
-            type,
-            target: (event.target as Element).id,
-            detail: (event as CustomEvent).detail,
-          }),
-        );
-      document.addEventListener('securitypolicyviolation', (event) =>
-        violations.push(`${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
+    await this.page.addInitScript(installHostRecorders);
     await this.page.goto(url, { waitUntil: 'load' });
   }
 
@@ -210,21 +175,28 @@ export class EmbedFrame {
   }
 
   /**
-   * The text of the file shown, as the embed's model holds it; null while the embed's script has not
-   * started yet (the frame can be on embed.html before then), so that polls wait instead of failing.
+   * The text of the file shown, as the embed's editor renders it (even while a tab hides the editor), once the
+   * embed has mounted its editor.
    */
-  text(): Promise<string | null> {
-    return this.frame.evaluate(
-      () => (window as unknown as Partial<EmbedWindow>).agentcard?.model.activeText ?? null,
-    );
+  async text(): Promise<string | null> {
+    await this.frame.locator('.cm-content').waitFor({ state: 'attached' });
+    const rendered = await this.frame.evaluate(editorTextInPage);
+    if (rendered && !rendered.whole) throw new Error('the embed renders only part of this text');
+    return rendered?.text ?? null;
   }
 
-  /** The paths of the embed's files; null while the embed's script has not started yet. */
+  /**
+   * The paths of the embed's files, as its header lists them (one tab per file, or the one file's name); null
+   * while the embed's script has not started yet.
+   */
   paths(): Promise<string[] | null> {
-    return this.frame.evaluate(() => {
-      const files = (window as unknown as Partial<EmbedWindow>).agentcard?.model.workspace.files;
-      return files ? Object.keys(files) : null;
-    });
+    return this.frame.evaluate(({ root, fileTab, file }) => {
+      if (!document.querySelector(`[data-testid="${root}"]`)) return null;
+      const tabs = [...document.querySelectorAll(`[data-testid="${fileTab}"]`)];
+      if (tabs.length > 0) return tabs.map((tab) => tab.textContent ?? '');
+      const only = document.querySelector(`[data-testid="${file}"]`)?.textContent ?? '';
+      return only ? [only] : [];
+    }, EMBED_TEST_IDS);
   }
 
   /** The theme the embed shows (`data-theme` of its root element). */

@@ -5,6 +5,7 @@
 import { decodePermalink } from '../../src/app/permalink/permalink.ts';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { EmbedFrame, expect, HostPage, permalinkOf, test, type HostSite } from './embed-host.ts';
+import { PlaygroundPage } from './playground-page.ts';
 
 const SIZER = `---
 type: agent
@@ -385,15 +386,7 @@ test.describe('an iframe embed on a page of another origin', () => {
     await embed.typeAtEnd('Edited in the docs.');
     const [app] = await Promise.all([page.waitForEvent('popup'), embed.openLink.click()]);
     await expect(app.locator('.cm-content')).toContainText('Edited in the docs.');
-    await expect
-      .poll(() =>
-        app.evaluate(
-          () =>
-            (window as unknown as { agentcard: { model: { activeText: string } } }).agentcard.model
-              .activeText,
-        ),
-      )
-      .toBe(`${SIZER}Edited in the docs.`);
+    await new PlaygroundPage(app).expectText(`${SIZER}Edited in the docs.`);
     // The link itself follows the edit too.
     await expect(embed.openLink).not.toHaveAttribute('href', before!);
     const after = await decodePermalink((await embed.openLink.getAttribute('href'))!);

@@ -1,47 +1,28 @@
 import { expect, test } from '@playwright/test';
+import {
+  LARGE_BUNDLE_CARDS,
+  LARGE_BUNDLE_TYPED,
+  makeLargeBundle,
+} from '../support/large-bundle.ts';
 import { PlaygroundPage } from './playground-page.ts';
-
-const CARD_COUNT = 1000;
-const WORDS =
-  'amber ledger brisk harbor civic atlas dusty beacon eager cipher fluent dossier'.split(' ');
-
-/** A Markdown bundle of `count` agent cards of about 1 KB each (about 1 MB in all). */
-function makeBundle(count: number): string {
-  const cards: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const prose: string[] = [];
-    for (let line = 0; line < 12; line++) {
-      const words = Array.from(
-        { length: 12 },
-        (_, w) => WORDS[(i * 7 + line * 3 + w) % WORDS.length],
-      );
-      prose.push(`${words.join(' ')}.`);
-    }
-    cards.push(
-      `---\ntype: agent\nname: card_${i}\nmodel: sonnet\ndescription: Card number ${i}\n---\n${prose.join('\n')}\n`,
-    );
-  }
-  return cards.join('\n');
-}
-
-/** Twenty characters typed at the end of the first card's `type: agent` line: a new, unknown field. */
-const TYPED = '\nbogus_field_name: 1';
 
 test.describe('A 1 MB bundle of 1,000 cards', () => {
   test('stays responsive while typing: the text and the problems follow each key', async ({
     page,
   }) => {
     test.slow();
-    const bundle = makeBundle(CARD_COUNT);
+    const bundle = makeLargeBundle();
     expect(bundle.length).toBeGreaterThan(1_000_000);
-    expect(TYPED).toHaveLength(20);
+    expect(LARGE_BUNDLE_TYPED).toHaveLength(20);
 
     const playground = new PlaygroundPage(page);
     await playground.open();
     const before = await playground.filePaths();
     await playground.dropFiles({ 'big.md': bundle });
     await expect(playground.activeFile).toHaveText('big.md');
-    await expect(playground.tab('Cards')).toHaveText(`Cards (${CARD_COUNT + before.length})`);
+    await expect(playground.tab('Cards')).toHaveText(
+      `Cards (${LARGE_BUNDLE_CARDS + before.length})`,
+    );
     await playground.waitForChecked();
     await expect(playground.errorRows).toHaveCount(0);
 
@@ -55,12 +36,12 @@ test.describe('A 1 MB bundle of 1,000 cards', () => {
     });
 
     const started = Date.now();
-    await page.keyboard.type(TYPED);
+    await page.keyboard.type(LARGE_BUNDLE_TYPED);
     const typingMs = Date.now() - started;
 
     await expect(playground.editorContent).toContainText('bogus_field_name: 1');
     await expect
-      .poll(async () => (await playground.activeText()).slice(0, 60))
+      .poll(async () => (await playground.visibleTextStart()).slice(0, 60))
       .toBe('---\ntype: agent\nbogus_field_name: 1\nname: card_0\nmodel: sonnet\n'.slice(0, 60));
     await playground.waitForChecked();
     await expect(playground.diagnostics('unknown-field')).toHaveCount(1);

@@ -2,21 +2,13 @@
  * Page object for the playground: what a user sees and does, so specs read as user stories. Locators go
  * through the test ids the components use (`src/app/test-ids.ts`) or through roles and accessible names.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
+import { editorTextInPage } from './editor-text.ts';
 
 /** The result tabs on the right. */
 export type ResultTab = 'Cards' | 'Problems' | 'Output';
-
-/** The part of `window.agentcard` (see `src/app/main.ts`) these tests use. */
-interface AgentCardWindow {
-  agentcard: {
-    model: {
-      activeText: string;
-      analysis: { rev: number };
-    };
-  };
-}
 
 /** The playground page, with every console error and uncaught exception it produced. */
 export class PlaygroundPage {
@@ -270,11 +262,27 @@ export class PlaygroundPage {
     await this.page.keyboard.press('ControlOrMeta+Z');
   }
 
-  /** The text of the open file as the app holds it (the editor only renders the visible lines). */
-  activeText(): Promise<string> {
-    return this.page.evaluate(
-      () => (window as unknown as AgentCardWindow).agentcard.model.activeText,
-    );
+  /**
+   * The text of the open file as the user gets it: the editor's rendered lines or, for a text too long for
+   * the editor to render every line, the file the list's Download button saves.
+   */
+  async activeText(): Promise<string> {
+    await this.editorContent.waitFor();
+    const rendered = await this.page.evaluate(editorTextInPage);
+    if (rendered?.whole) return rendered.text;
+    const path = (await this.activeFile.textContent())?.trim() ?? '';
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByRole('button', { name: `Download ${path}`, exact: true }).click(),
+    ]);
+    const saved = await download.path();
+    return readFile(saved, 'utf8');
+  }
+
+  /** The lines the editor renders from the top of a long text (CodeMirror leaves out those far below). */
+  async visibleTextStart(): Promise<string> {
+    await this.editorContent.waitFor();
+    return (await this.page.evaluate(editorTextInPage))?.text ?? '';
   }
 
   /** Polls the open file's text until it equals `text`. */
@@ -282,13 +290,12 @@ export class PlaygroundPage {
     await expect.poll(() => this.activeText()).toBe(text);
   }
 
-  // ---- what the app holds (read through `window.agentcard`; nothing is written through it) ----
-
-  /** The revision of the analysis the panels show; it grows with every answer from the worker. */
-  analysisRev(): Promise<number> {
-    return this.page.evaluate(
-      () => (window as unknown as AgentCardWindow).agentcard.model.analysis.rev,
-    );
+  /**
+   * The revision of the analysis the panels show (the status line's `data-analysis-rev`); it grows with every
+   * answer from the worker, even one that changes nothing a user can see.
+   */
+  async analysisRev(): Promise<number> {
+    return Number(await this.status.getAttribute('data-analysis-rev'));
   }
 
   /** Crashes the analysis worker: an uncaught error inside it, as a bug in the checker would throw. */

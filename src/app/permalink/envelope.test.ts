@@ -1,7 +1,9 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_FILES, parseEnvelope, serializeEnvelope, type PermalinkEnvelope } from './envelope.ts';
 import { decodePermalink, encodePermalink } from './permalink.ts';
 import { PROTOTYPE_NAMES } from '../../../tests/support/prototype-names.ts';
+import { fuzzParameters, throwOnFailure } from '../../../tests/fuzz/fuzz-run.ts';
 
 const sample: PermalinkEnvelope = {
   files: { 'agents/a.md': 'A', 'b.yaml': 'B' },
@@ -149,5 +151,133 @@ describe('paths named like members of Object.prototype', () => {
 
   it('does not take an inherited member for a file: a path missing from the files is refused', () => {
     for (const name of NAMES) expect(reasonOf(wire({ a: name })), name).toBe('invalid-content');
+  });
+});
+
+describe('the detail a refused envelope shows (the text after "does not hold a valid workspace:")', () => {
+  const detailOf = (json: string): string => {
+    const parsed = parseEnvelope(json);
+    return parsed.ok ? 'ok' : parsed.detail;
+  };
+  const text = (overrides: Record<string, unknown>) => JSON.stringify(wire(overrides));
+
+  it.each<[string, string]>([
+    ['{"v":1,', 'its data is not JSON.'],
+    ['[1]', 'its data is not a JSON object.'],
+    ['{}', 'its format version is missing.'],
+    [text({ v: '1' }), 'its format version is missing.'],
+    [text({ x: 1 }), 'it has an unexpected field "x".'],
+    [text({ f: { 'a.md': 't' } }), 'its file list is missing.'],
+    [text({ f: [], a: '' }), 'it holds no files.'],
+    [
+      text({ f: Array.from({ length: MAX_FILES + 1 }, (_, i) => [`f${i}`, '']), a: 'f0' }),
+      `it holds ${MAX_FILES + 1} files, more than the ${MAX_FILES} a link may hold.`,
+    ],
+    [text({ f: [['a.md', 'x'], 5] }), 'file entry 2 is not a pair of a path and a text.'],
+    [text({ f: [['a.md', 'x', 'y']] }), 'file entry 1 is not a pair of a path and a text.'],
+    [text({ f: [['', 'x']] }), 'the file path "" is empty.'],
+    [text({ f: [['a\0.md', 'x']] }), 'the file path "a\\u0000.md" contains a NUL character.'],
+    [text({ f: [['\\x', 'x']] }), 'the file path "\\\\x" starts with a slash.'],
+    [text({ f: [['{n}/..', 'x']] }), 'the file path "{n}/.." has a ".." segment.'],
+    [
+      text({
+        f: [
+          ['a.md', 'x'],
+          ['a.md', 'y'],
+        ],
+      }),
+      'the file path "a.md" appears twice.',
+    ],
+    [text({ a: 3 }), 'its active file is missing.'],
+    [text({ a: 'b.md' }), 'its active file "b.md" is not one of its files.'],
+    [text({ p: 'strict' }), 'its profile "strict" is neither "rfc" nor "fast-agent".'],
+    [
+      text({ p: 'x'.repeat(100) }),
+      `its profile "${'x'.repeat(56)}… is neither "rfc" nor "fast-agent".`,
+    ],
+    [text({ m: {} }), 'its format choices are not a list.'],
+    [
+      text({ m: [['a.md', 'afm'], ['a.md']] }),
+      'format choice 2 is not a pair of a path and a format.',
+    ],
+    [text({ m: [['b.md', 'afm']] }), 'format choice 1 names "b.md", not one of its files.'],
+    [text({ m: [['a.md', 'word']] }), 'format choice 1 names an unknown format "word".'],
+  ])('%s: %s', (json, detail) => {
+    expect(detailOf(json)).toBe(detail);
+  });
+
+  it('names another version as an unknown version', () => {
+    expect(parseEnvelope(text({ v: 2 }))).toEqual({
+      ok: false,
+      reason: 'unknown-version',
+      detail: 'its content is format version 2.',
+    });
+  });
+});
+
+describe('hostile envelopes', () => {
+  it.each(['__proto__', 'constructor', 'prototype', 'toString'])(
+    'refuses a top-level field %s as an unexpected field, and the result has no such own key',
+    (name) => {
+      const json = `{"v":1,"f":[["a.md","t"]],"a":"a.md","p":"rfc","${name}":{"polluted":true}}`;
+      expect(parseEnvelope(json)).toEqual({
+        ok: false,
+        reason: 'invalid-content',
+        detail: `it has an unexpected field "${name}".`,
+      });
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    },
+  );
+
+  it('keeps a huge text and quotes a huge path cut to a readable length', () => {
+    const big = 'x'.repeat(2_000_000);
+    const kept = parseEnvelope(JSON.stringify(wire({ f: [['a.md', big]] })));
+    expect(kept.ok && kept.envelope.files['a.md']?.length).toBe(big.length);
+    const refused = parseEnvelope(JSON.stringify(wire({ f: [[`/${big}`, 'x']] })));
+    expect(refused.ok || refused.detail.length).toBeLessThan(120);
+  });
+
+  it('refuses a text of a wrong type in any entry, and extra fields of any name', () => {
+    for (const bad of [null, 1, true, {}, [], ['x']])
+      expect(reasonOf(wire({ f: [['a.md', bad]] }))).toBe('invalid-content');
+    expect(reasonOf(wire({ files: {} }))).toBe('invalid-content');
+  });
+});
+
+describe('parseEnvelope on arbitrary input', () => {
+  const wireLike = fc.record(
+    {
+      v: fc.oneof(fc.constant(1), fc.jsonValue()),
+      f: fc.oneof(
+        fc.array(fc.tuple(fc.oneof(fc.string(), fc.constantFrom(...PROTOTYPE_NAMES)), fc.string())),
+        fc.jsonValue(),
+      ),
+      a: fc.oneof(fc.string(), fc.constantFrom(...PROTOTYPE_NAMES), fc.jsonValue()),
+      p: fc.oneof(fc.constantFrom('rfc', 'fast-agent'), fc.jsonValue()),
+      m: fc.oneof(fc.array(fc.tuple(fc.string(), fc.string())), fc.jsonValue()),
+    },
+    { requiredKeys: [] },
+  );
+
+  it('never throws, and answers ok or a reason with a one-clause detail, for any JSON value', () => {
+    throwOnFailure(
+      fc.check(
+        fc.property(fc.oneof(fc.jsonValue(), wireLike), (value) => {
+          const parsed = parseEnvelope(JSON.stringify(value) ?? 'null');
+          if (!parsed.ok) expect(parsed.detail).toMatch(/^[a-z].*\.$/s);
+          else expect(parseEnvelope(serializeEnvelope(parsed.envelope))).toEqual(parsed);
+        }),
+        fuzzParameters(300, 0x0e1),
+      ),
+    );
+  });
+
+  it('never throws on arbitrary text', () => {
+    throwOnFailure(
+      fc.check(
+        fc.property(fc.string(), (json) => void parseEnvelope(json)),
+        fuzzParameters(300, 0x0e2),
+      ),
+    );
   });
 });

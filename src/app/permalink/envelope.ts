@@ -1,8 +1,9 @@
 /**
  * The workspace a permalink carries, and its compact versioned JSON form:
  * `{"v":1,"f":[[path,text],…],"a":active,"p":profile}`, plus `"m":[[path,format],…]` when files are read
- * as a chosen format. Decoded JSON is untrusted and checked strictly.
+ * as a chosen format. Decoded JSON is untrusted and checked strictly, by the valibot schemas below.
  */
+import * as v from 'valibot';
 import { FORMAT_IDS, type FormatId } from '../../core/formats/format-module.ts';
 
 /** The two validation profiles a workspace can be checked against. */
@@ -53,7 +54,7 @@ export function serializeEnvelope(envelope: PermalinkEnvelope): string {
  * Reads envelope JSON. Never throws: text that is not JSON, unknown or missing fields, wrong types, a bad path,
  * a duplicate path, more than `MAX_FILES` files, an active file that is not among the files or an unknown profile
  * give `invalid-content`; a `v` other than `ENVELOPE_VERSION` gives `unknown-version`. A path called `__proto__`
- * is kept as ordinary data.
+ * is kept as ordinary data. The detail names the first problem found (`wireSchema` says in which order).
  */
 export function parseEnvelope(json: string): EnvelopeResult {
   let value: unknown;
@@ -66,64 +67,176 @@ export function parseEnvelope(json: string): EnvelopeResult {
 }
 
 function readWire(value: unknown): EnvelopeResult {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return invalid('its data is not a JSON object.');
-  const { v, f, a, p, m } = value as Record<string, unknown>;
   // The version comes first: another version may well have other fields.
-  if (typeof v !== 'number') return invalid('its format version is missing.');
-  if (v !== ENVELOPE_VERSION)
-    return { ok: false, reason: 'unknown-version', detail: `its content is format version ${v}.` };
-  const unknownKey = Object.keys(value).find((key) => !['v', 'f', 'a', 'p', 'm'].includes(key));
-  if (unknownKey !== undefined) return invalid(`it has an unexpected field ${show(unknownKey)}.`);
-  if (!Array.isArray(f)) return invalid('its file list is missing.');
-  if (f.length === 0) return invalid('it holds no files.');
-  if (f.length > MAX_FILES)
-    return invalid(`it holds ${f.length} files, more than the ${MAX_FILES} a link may hold.`);
-  const seen = new Set<string>();
-  for (const [index, entry] of f.entries()) {
-    if (
-      !Array.isArray(entry) ||
-      entry.length !== 2 ||
-      typeof entry[0] !== 'string' ||
-      typeof entry[1] !== 'string'
-    )
-      return invalid(`file entry ${index + 1} is not a pair of a path and a text.`);
-    const problem = pathProblem(entry[0]);
-    if (problem !== undefined) return invalid(`the file path ${show(entry[0])} ${problem}.`);
-    if (seen.has(entry[0])) return invalid(`the file path ${show(entry[0])} appears twice.`);
-    seen.add(entry[0]);
+  const version = v.safeParse(versionSchema, value, { abortEarly: true });
+  if (!version.success) return invalid(describe(version.issues[0]));
+  if (version.output.v !== ENVELOPE_VERSION) {
+    const detail = `its content is format version ${version.output.v}.`;
+    return { ok: false, reason: 'unknown-version', detail };
   }
-  if (typeof a !== 'string') return invalid('its active file is missing.');
-  if (!seen.has(a)) return invalid(`its active file ${show(a)} is not one of its files.`);
-  if (p !== 'rfc' && p !== 'fast-agent')
-    return invalid(`its profile ${show(p)} is neither "rfc" nor "fast-agent".`);
-  const files = Object.fromEntries(f as [string, string][]);
-  const envelope: PermalinkEnvelope = { files, active: a, profile: p };
-  if (m !== undefined) {
-    if (!Array.isArray(m)) return invalid('its format choices are not a list.');
-    for (const [index, entry] of m.entries()) {
-      if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string')
-        return invalid(`format choice ${index + 1} is not a pair of a path and a format.`);
-      if (!seen.has(entry[0]))
-        return invalid(`format choice ${index + 1} names ${show(entry[0])}, not one of its files.`);
-      if (!FORMAT_IDS.includes(entry[1] as FormatId))
-        return invalid(`format choice ${index + 1} names an unknown format ${show(entry[1])}.`);
-    }
-    if (m.length > 0) envelope.formats = Object.fromEntries(m as [string, FormatId][]);
-  }
-  return { ok: true, envelope };
+  const parsed = v.safeParse(wireSchema, value, { abortEarly: true });
+  return parsed.success
+    ? { ok: true, envelope: parsed.output }
+    : invalid(describe(parsed.issues[0]));
 }
 
+// ---- schemas ----
+// Each message is the detail shown to the user; a leading `file entry {n}` or `format choice {n}` stands for the
+// 1-based number of the list entry the issue is in (`describe` fills it in: a message is made before the issue
+// knows its path).
+
+const NOT_AN_OBJECT = 'its data is not a JSON object.';
+
+/** A JSON object: not null, not an array (valibot's object schemas take arrays). */
+const jsonObject = v.custom<Record<string, unknown>>(
+  (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
+  NOT_AN_OBJECT,
+);
+
+const versionSchema = v.pipe(
+  jsonObject,
+  v.looseObject(
+    { v: v.number('its format version is missing.') },
+    'its format version is missing.',
+  ),
+);
+
+/** What the wire object's own schema says: a missing field, or one it does not know. */
+const MISSING: Readonly<Record<string, string>> = {
+  f: 'its file list is missing.',
+  a: 'its active file is missing.',
+  p: profileProblem(undefined),
+};
+
+function profileProblem(profile: unknown): string {
+  return `its profile ${show(profile)} is neither "rfc" nor "fast-agent".`;
+}
+
+const NOT_A_FILE_PAIR = 'file entry {n} is not a pair of a path and a text.';
+const NOT_A_FORMAT_PAIR = 'format choice {n} is not a pair of a path and a format.';
+
 /**
- * What is wrong with a file path, if anything. Both `/` and `\` count as separators, so a `..` segment cannot
- * sneak through on either platform.
+ * One `[path, text]` entry. Both `/` and `\` count as separators, so a `..` segment cannot sneak through on
+ * either platform.
  */
-function pathProblem(path: string): string | undefined {
-  if (path === '') return 'is empty';
-  if (path.includes('\0')) return 'contains a NUL character';
-  if (path.startsWith('/') || path.startsWith('\\')) return 'starts with a slash';
-  if (path.split(/[\\/]/).includes('..')) return 'has a ".." segment';
+const fileEntrySchema = v.pipe(
+  v.strictTuple([v.string(NOT_A_FILE_PAIR), v.string(NOT_A_FILE_PAIR)], NOT_A_FILE_PAIR),
+  v.check(([path]) => path !== '', pathMessage('is empty')),
+  v.check(([path]) => !path.includes('\0'), pathMessage('contains a NUL character')),
+  v.check(([path]) => !/^[\\/]/.test(path), pathMessage('starts with a slash')),
+  v.check(([path]) => !path.split(/[\\/]/).includes('..'), pathMessage('has a ".." segment')),
+);
+
+function pathMessage(problem: string): (issue: { input: [string, string] }) => string {
+  return (issue) => `the file path ${show(issue.input[0])} ${problem}.`;
+}
+
+/** The first path that appears twice in `entries`, if any. */
+function duplicatePath(entries: ReadonlyArray<readonly [string, unknown]>): string | undefined {
+  const seen = new Set<string>();
+  for (const [path] of entries) {
+    if (seen.has(path)) return path;
+    seen.add(path);
+  }
   return undefined;
+}
+
+/** The file list: counted before its entries are read, so a huge list costs no more than its length. */
+const filesSchema = v.pipe(
+  v.array(v.unknown(), MISSING['f']),
+  v.minLength(1, 'it holds no files.'),
+  v.maxLength(
+    MAX_FILES,
+    (issue) => `it holds ${issue.input.length} files, more than the ${MAX_FILES} a link may hold.`,
+  ),
+  v.array(fileEntrySchema),
+  v.check(
+    (entries) => duplicatePath(entries) === undefined,
+    (issue) => `the file path ${show(duplicatePath(issue.input))} appears twice.`,
+  ),
+);
+
+/** One `[path, format]` choice: its shape first, so a missing format is "not a pair", not "unknown". */
+const formatEntrySchema = v.pipe(
+  v.array(v.unknown(), NOT_A_FORMAT_PAIR),
+  v.length(2, NOT_A_FORMAT_PAIR),
+  v.strictTuple([
+    v.string(NOT_A_FORMAT_PAIR),
+    v.picklist(
+      FORMAT_IDS,
+      (issue) => `format choice {n} names an unknown format ${show(issue.input)}.`,
+    ),
+  ]),
+);
+
+/**
+ * The wire object of version 1. Problems are found in this order: the fields `f`, `a`, `p`, `m` one by one
+ * (each file entry in turn, then duplicate paths), unknown fields, then whether the active file and the format
+ * choices' paths are among the files.
+ */
+const wireSchema = v.pipe(
+  jsonObject,
+  v.strictObject(
+    {
+      v: v.literal(ENVELOPE_VERSION),
+      f: filesSchema,
+      a: v.string(MISSING['a']),
+      p: v.picklist(PROFILES, (issue) => profileProblem(issue.input)),
+      m: v.optional(
+        v.pipe(
+          v.array(v.unknown(), 'its format choices are not a list.'),
+          v.array(formatEntrySchema),
+        ),
+      ),
+    },
+    (issue) => {
+      const key = String(issue.path?.[0]?.key);
+      return issue.input === undefined
+        ? (MISSING[key] ?? `its field ${show(key)} is missing.`)
+        : `it has an unexpected field ${show(issue.input)}.`;
+    },
+  ),
+  v.check(
+    (wire) => wire.f.some(([path]) => path === wire.a),
+    (issue) => `its active file ${show(issue.input.a)} is not one of its files.`,
+  ),
+  v.check(
+    (wire) => strayFormat(wire) === undefined,
+    (issue) => {
+      const index = strayFormat(issue.input) ?? 0;
+      return `format choice ${index + 1} names ${show(issue.input.m?.[index]?.[0])}, not one of its files.`;
+    },
+  ),
+  v.transform((wire): PermalinkEnvelope => {
+    // fromEntries defines own properties, so a "__proto__" path stays a path.
+    const envelope: PermalinkEnvelope = {
+      files: Object.fromEntries(wire.f),
+      active: wire.a,
+      profile: wire.p,
+    };
+    if (wire.m && wire.m.length > 0) envelope.formats = Object.fromEntries(wire.m);
+    return envelope;
+  }),
+);
+
+/** The index of the first format choice whose path is not one of the files, if any. */
+function strayFormat(wire: {
+  f: ReadonlyArray<readonly [string, string]>;
+  m?: ReadonlyArray<readonly [string, unknown]> | undefined;
+}): number | undefined {
+  const paths = new Set(wire.f.map(([path]) => path));
+  const index = (wire.m ?? []).findIndex(([path]) => !paths.has(path));
+  return index < 0 ? undefined : index;
+}
+
+/** The user-facing detail of an issue: its message, with `{n}` the number of the list entry it is in. */
+function describe(issue: v.BaseIssue<unknown> | undefined): string {
+  const message = issue?.message ?? NOT_AN_OBJECT;
+  const entry = issue?.path?.[1]?.key;
+  // Only a template's own `{n}` (it comes before any quoted input): a path may hold "{n}" too.
+  return typeof entry === 'number' && /^(file entry|format choice) \{n\}/.test(message)
+    ? message.replace('{n}', String(entry + 1))
+    : message;
 }
 
 function invalid(detail: string): EnvelopeResult {

@@ -11,10 +11,11 @@ import type { CardRef, TextEdit } from '../analysis/protocol.ts';
 import { EXAMPLES, type Example } from '../examples.ts';
 import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
 import { createEditJournal, type EditJournal } from '../storage/edit-journal.ts';
-import type { WorkspaceStore } from '../storage/workspace-store.ts';
+import type { StorageNote, WorkspaceStore } from '../storage/workspace-store.ts';
 import { AnalysisState } from './analysis-state.svelte.ts';
 import { Converter } from './conversion.svelte.ts';
 import { Notifications, type Banner, type NotificationId } from './notifications.svelte.ts';
+import { storageNotesBanner } from './storage-notes.ts';
 import { ownValue } from './own-entries.ts';
 import { Persistence } from './persistence.svelte.ts';
 import * as files from './workspace-files.ts';
@@ -71,6 +72,7 @@ export class AgentModel {
   private readonly analyser: AnalysisState;
   private readonly converter: Converter;
   private revealSeq = 0;
+  private readonly storageNotes: StorageNote[] = [];
 
   constructor(host: ModelHost) {
     const { notifications } = this;
@@ -403,6 +405,16 @@ export class AgentModel {
   /** Shows or replaces a banner. */
   banner(banner: Banner): void {
     this.notifications.show(banner);
+  }
+
+  /**
+   * Takes a note of the workspace store about a damaged record read back (`StoreOptions.onNote`): one banner
+   * sums up every note of the session.
+   */
+  storageNote(note: StorageNote): void {
+    this.storageNotes.push(note);
+    const banner = storageNotesBanner(this.storageNotes);
+    if (banner) this.notifications.show(banner);
   }
 
   /**

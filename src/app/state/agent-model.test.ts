@@ -142,4 +142,16 @@ describe('AgentModel', () => {
     const { model } = setup({ storeProblem: 'No IndexedDB.' });
     expect(model.banners).toEqual([{ id: 'storage', kind: 'warning', text: 'No IndexedDB.' }]);
   });
+
+  it('sums up damaged stored records in one banner that grows with each note', () => {
+    const { model } = setup();
+    model.storageNote({ key: 'a', code: 'bad-name', field: 'name' });
+    expect(model.banners.map((b) => [b.id, b.kind])).toEqual([['storage-record', 'info']]);
+    model.storageNote({ key: 'b', code: 'bad-files', field: 'files' });
+    expect(model.banners).toHaveLength(1);
+    expect(model.banners[0]).toMatchObject({ id: 'storage-record', kind: 'warning' });
+    expect(model.banners[0]!.text).toMatch(
+      /^1 saved workspace could not be read .*; 1 saved workspace had/,
+    );
+  });
 });

@@ -15,6 +15,8 @@ export type NotificationId =
   | 'journal-copies'
   /** A permalink could not be opened. */
   | 'permalink'
+  /** Stored workspaces were read back damaged: left out or repaired (`storage-notes.ts`). */
+  | 'storage-record'
   /** A stored workspace could not be loaded. */
   | 'switch'
   /** A conversion did not produce files. */

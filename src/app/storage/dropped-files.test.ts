@@ -1,4 +1,7 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzParameters, throwOnFailure } from '../../../tests/fuzz/fuzz-run.ts';
+import { PROTOTYPE_NAMES } from '../../../tests/support/prototype-names.ts';
 import {
   decodeText,
   readDropSources,
@@ -166,5 +169,51 @@ describe('readDropSources', () => {
     ]);
     expect(Object.keys(result.files)).toEqual(['__proto__']);
     expect(Object.getPrototypeOf(result.files)).toBe(Object.prototype);
+  });
+});
+
+describe('readDropSources on arbitrary drops', () => {
+  const name = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom(...PROTOTYPE_NAMES, '', '/', '..'),
+  );
+  const content = fc.oneof(fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 200 }));
+  const drop = fc.array(
+    fc.oneof(
+      fc.record({ path: name, content }).map(({ path, content }) => ({
+        file: new File([content as BlobPart], path || 'unnamed'),
+        path,
+      })),
+      fc
+        .record({ dir: name, children: fc.array(fc.tuple(name, content), { maxLength: 4 }) })
+        .map(({ dir, children }) => ({
+          entry: dirEntry(
+            `/${dir}`,
+            children.map(([child, bytes]) => fileEntry(`/${dir}/${child}`, bytes)),
+          ),
+        })),
+    ),
+    { maxLength: 6 },
+  );
+
+  it('never rejects, stays within its limits and keeps every file as an own entry', async () => {
+    const limits = { maxFiles: 5, maxTotalChars: 300, maxEntries: 12 };
+    throwOnFailure(
+      await fc.check(
+        fc.asyncProperty(drop, async (sources) => {
+          const result = await readDropSources(sources, limits);
+          const paths = Object.keys(result.files);
+          expect(paths.length).toBeLessThanOrEqual(limits.maxFiles);
+          const total = paths.reduce((sum, p) => sum + p.length + result.files[p]!.length, 0);
+          expect(total).toBeLessThanOrEqual(limits.maxTotalChars);
+          for (const path of paths)
+            expect(typeof Object.getOwnPropertyDescriptor(result.files, path)?.value).toBe(
+              'string',
+            );
+          for (const path of result.lossy) expect(Object.hasOwn(result.files, path)).toBe(true);
+        }),
+        fuzzParameters(200, 0xd709),
+      ),
+    );
   });
 });

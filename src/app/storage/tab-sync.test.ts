@@ -1,4 +1,7 @@
+import * as fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fuzzParameters, throwOnFailure } from '../../../tests/fuzz/fuzz-run.ts';
+import { PROTOTYPE_NAMES } from '../../../tests/support/prototype-names.ts';
 import { randomId } from './random-id.ts';
 import { createTabSync, parseTabMessage, type SavedMessage, type TabSync } from './tab-sync.ts';
 
@@ -28,6 +31,49 @@ describe('parseTabMessage', () => {
     ['an over-long tab id', { ...valid, tabId: 't'.repeat(65) }],
   ])('rejects %s', (_label, data) => {
     expect(parseTabMessage(data)).toBeUndefined();
+  });
+
+  it.each(PROTOTYPE_NAMES)('rejects an extra field %s, even one JSON makes an own key', (name) => {
+    const data = JSON.parse(
+      `{"type":"saved","id":"w1","revision":3,"tabId":"tab-a","${name}":{"type":"saved"}}`,
+    ) as unknown;
+    expect(parseTabMessage(data)).toBeUndefined();
+  });
+
+  it('takes ids named like prototype members as plain ids, and refuses huge ones', () => {
+    for (const name of PROTOTYPE_NAMES)
+      expect(parseTabMessage({ ...valid, id: name, tabId: name })).toEqual({
+        ...valid,
+        id: name,
+        tabId: name,
+      });
+    expect(parseTabMessage({ ...valid, id: 'x'.repeat(10_000_000) })).toBeUndefined();
+  });
+
+  it('returns a fresh object, never the posted one', () => {
+    const posted = { ...valid };
+    expect(parseTabMessage(posted)).not.toBe(posted);
+  });
+
+  it('never throws on any JSON value, and accepts only what it can hand back unchanged', () => {
+    const messageLike = fc.record(
+      {
+        type: fc.oneof(fc.constant('saved'), fc.jsonValue()),
+        id: fc.oneof(fc.string(), fc.jsonValue()),
+        revision: fc.oneof(fc.integer(), fc.jsonValue()),
+        tabId: fc.oneof(fc.string(), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    );
+    throwOnFailure(
+      fc.check(
+        fc.property(fc.oneof(fc.jsonValue(), messageLike), (data) => {
+          const message = parseTabMessage(data);
+          if (message) expect(message).toEqual(data);
+        }),
+        fuzzParameters(300, 0x7ab5),
+      ),
+    );
   });
 });
 

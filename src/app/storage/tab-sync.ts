@@ -2,8 +2,10 @@
  * Tab sync: tabs of the playground tell each other, over a BroadcastChannel, which workspace revision they just
  * saved, so a tab learns at once that the workspace it has open changed elsewhere.
  */
+import * as v from 'valibot';
 import { randomId } from './random-id.ts';
-import { isPlainObject, STORAGE_LIMITS } from './workspace-record.ts';
+import { boundedString, plainObjectSchema, revisionSchema } from './record-schemas.ts';
+import { STORAGE_LIMITS } from './workspace-record.ts';
 
 /** The channel name all tabs of the playground share. */
 export const TAB_CHANNEL = 'agentcard-playground';
@@ -17,26 +19,25 @@ export interface SavedMessage {
 }
 
 const MAX_TAB_ID_CHARS = 64;
-const MESSAGE_KEYS = ['id', 'revision', 'tabId', 'type'];
+
+/** A message on the channel: exactly the fields of `SavedMessage`, each well formed. */
+const savedMessageSchema = v.pipe(
+  plainObjectSchema,
+  v.strictObject({
+    type: v.literal('saved'),
+    id: boundedString(1, STORAGE_LIMITS.maxIdChars),
+    revision: revisionSchema,
+    tabId: boundedString(1, MAX_TAB_ID_CHARS),
+  }),
+);
 
 /**
- * Reads a message from the channel, which any script of the origin can post to: only an object with exactly
- * the fields of `SavedMessage`, each well formed, is accepted. Never throws; undefined otherwise.
+ * Reads a message from the channel, which any script of the origin can post to: only an object literal with
+ * exactly the fields of `SavedMessage`, each well formed, is accepted. Never throws; undefined otherwise.
  */
 export function parseTabMessage(data: unknown): SavedMessage | undefined {
-  if (!isPlainObject(data)) return undefined;
-  const keys = Object.keys(data).sort();
-  if (keys.length !== MESSAGE_KEYS.length || keys.some((key, i) => key !== MESSAGE_KEYS[i])) {
-    return undefined;
-  }
-  const { type, id, revision, tabId } = data;
-  if (type !== 'saved') return undefined;
-  if (typeof id !== 'string' || id.length === 0 || id.length > STORAGE_LIMITS.maxIdChars)
-    return undefined;
-  if (!Number.isSafeInteger(revision) || (revision as number) < 1) return undefined;
-  if (typeof tabId !== 'string' || tabId.length === 0 || tabId.length > MAX_TAB_ID_CHARS)
-    return undefined;
-  return { type, id, revision: revision as number, tabId };
+  const parsed = v.safeParse(savedMessageSchema, data, { abortEarly: true });
+  return parsed.success ? parsed.output : undefined;
 }
 
 /** The handle `createTabSync` returns. */

@@ -1,7 +1,8 @@
 /**
  * The small record of UI preferences kept beside the workspaces (last opened workspace, theme, panel sizes).
  */
-import { isPlainObject } from './workspace-record.ts';
+import * as v from 'valibot';
+import { plainObjectSchema } from './record-schemas.ts';
 
 /** One UI preference value. */
 export type UiValue = string | number | boolean | null;
@@ -15,23 +16,33 @@ export type UiState = Readonly<Record<string, UiValue>>;
 /** Limits of the UI record: entries, name length, string value length. */
 export const UI_STATE_LIMITS = { maxEntries: 64, maxKeyChars: 100, maxStringChars: 4096 } as const;
 
-function isUiValue(value: unknown): value is UiValue {
-  if (typeof value === 'string') return value.length <= UI_STATE_LIMITS.maxStringChars;
-  if (typeof value === 'number') return Number.isFinite(value);
-  return typeof value === 'boolean' || value === null;
-}
+/** One value: a short string, a finite number, a boolean or null. */
+const uiValueSchema = v.union([
+  v.pipe(v.string(), v.maxLength(UI_STATE_LIMITS.maxStringChars)),
+  v.pipe(v.number(), v.finite()),
+  v.boolean(),
+  v.null(),
+]);
+
+/** One `[name, value]` entry of the record. */
+const uiEntrySchema = v.tuple([
+  v.pipe(v.string(), v.maxLength(UI_STATE_LIMITS.maxKeyChars)),
+  uiValueSchema,
+]);
 
 /**
- * Reads a stored UI record, keeping only well-formed entries (at most `maxEntries`). Never throws: a value that is
- * not a record gives `{}`.
+ * Reads a stored UI record, keeping only well-formed entries (at most `maxEntries`, through valibot schemas).
+ * Never throws: a value that is not an object literal gives `{}`.
  */
 export function checkStoredUiState(value: unknown): UiState {
-  if (!isPlainObject(value)) return {};
+  if (!v.is(plainObjectSchema, value)) return {};
+  // Entry by entry, not `v.record`: a bad entry drops only itself, and names are user data.
   const kept: Array<[string, UiValue]> = [];
-  for (const [key, entry] of Object.entries(value)) {
+  for (const entry of Object.entries(value)) {
     if (kept.length === UI_STATE_LIMITS.maxEntries) break;
-    if (key.length <= UI_STATE_LIMITS.maxKeyChars && isUiValue(entry)) kept.push([key, entry]);
+    if (v.is(uiEntrySchema, entry)) kept.push(entry);
   }
+  // fromEntries defines own properties, so an entry called "__proto__" stays an entry.
   return Object.fromEntries(kept);
 }
 
@@ -44,7 +55,7 @@ export function snapshotUiState(state: UiState): UiState {
     throw new TypeError(`UI state has more than ${UI_STATE_LIMITS.maxEntries} entries.`);
   }
   for (const [key, value] of entries) {
-    if (key.length > UI_STATE_LIMITS.maxKeyChars || !isUiValue(value)) {
+    if (!v.is(uiEntrySchema, [key, value])) {
       throw new TypeError(
         `UI state entry ${JSON.stringify(key.slice(0, 100))} must be a short string, a finite number, a boolean or null.`,
       );

@@ -1,4 +1,7 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzParameters, throwOnFailure } from '../../../tests/fuzz/fuzz-run.ts';
+import { PROTOTYPE_NAMES } from '../../../tests/support/prototype-names.ts';
 import type { Workspace } from '../state/workspace-types.ts';
 import {
   checkStoredMeta,
@@ -209,5 +212,96 @@ describe('snapshotWorkspace', () => {
     history['self'] = history;
     const result = snapshotWorkspace({ ...good(), history });
     expect(result.ok && 'history' in result.workspace).toBe(false);
+  });
+});
+
+describe('hostile stored records', () => {
+  /** A record as JSON would give it back: `__proto__` keys are own data, not prototypes. */
+  const fromJson = (json: string): unknown => JSON.parse(json);
+
+  it('keeps files named like every member of Object.prototype, with their format choices', () => {
+    const files = Object.fromEntries(PROTOTYPE_NAMES.map((name) => [name, `text of ${name}`]));
+    const formats = Object.fromEntries(PROTOTYPE_NAMES.map((name) => [name, 'afm']));
+    for (const active of PROTOTYPE_NAMES) {
+      const { workspace, issues } = checkStoredWorkspace({ ...good(), files, formats, active });
+      expect(issues).toEqual([]);
+      expect(Object.keys(workspace!.files)).toEqual(PROTOTYPE_NAMES);
+      expect(Object.keys(workspace!.formats!)).toEqual(PROTOTYPE_NAMES);
+      expect(workspace!.active).toBe(active);
+    }
+  });
+
+  it('does not take an inherited member for the active file or a format choice', () => {
+    for (const name of PROTOTYPE_NAMES) {
+      expect(codes({ ...good(), active: name })).toEqual(['bad-active']);
+      expect(codes({ ...good(), formats: fromJson(`{"${name}":"afm"}`) })).toEqual(['bad-formats']);
+    }
+  });
+
+  it('reads a record with prototype-named and extra top-level fields by its own fields only', () => {
+    const record = fromJson(
+      `{"__proto__":{"id":"w9"},"constructor":1,"extra":[1],"id":"w1","revision":2,"files":{"a.md":"x"},` +
+        `"name":"N","active":"a.md","profile":"rfc","reloadMode":"explicit","updatedAt":1}`,
+    );
+    const { workspace, issues } = checkStoredWorkspace(record, 'w1');
+    expect(issues).toEqual([]);
+    expect(workspace).toEqual({
+      id: 'w1',
+      name: 'N',
+      files: { 'a.md': 'x' },
+      active: 'a.md',
+      profile: 'rfc',
+      reloadMode: 'explicit',
+      revision: 2,
+      updatedAt: 1,
+    });
+    expect(({} as Record<string, unknown>)['id']).toBeUndefined();
+    // A record whose id is only inherited is no record of that id.
+    expect(codes(Object.assign(Object.create({ id: 'w1' }) as object, { revision: 1 }))).toEqual([
+      'not-a-workspace',
+    ]);
+  });
+
+  it('drops wrong types of identity fields with their codes, and cuts or resets the rest', () => {
+    expect(codes({ ...good(), id: ['w1'] })).toEqual(['bad-id']);
+    expect(codes({ ...good(), revision: 2 ** 53 })).toEqual(['bad-revision']);
+    expect(codes({ ...good(), files: new Map([['a.md', 'x']]) })).toEqual(['bad-files']);
+    expect(codes({ ...good(), name: 'n'.repeat(5_000_000) })).toEqual(['bad-name']);
+    expect(
+      codes({ ...good(), files: { ['p'.repeat(STORAGE_LIMITS.maxPathChars + 1)]: '' } }),
+    ).toEqual(['bad-file', 'bad-active']);
+  });
+
+  it('never throws and always answers a workspace or a dropping issue, for any JSON value', () => {
+    const recordLike = fc.record(
+      {
+        id: fc.oneof(fc.constant('w1'), fc.jsonValue()),
+        revision: fc.oneof(fc.nat(), fc.jsonValue()),
+        files: fc.oneof(
+          fc.dictionary(fc.oneof(fc.string(), fc.constantFrom(...PROTOTYPE_NAMES)), fc.string()),
+          fc.jsonValue(),
+        ),
+        name: fc.jsonValue(),
+        active: fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES), fc.jsonValue()),
+        profile: fc.jsonValue(),
+        reloadMode: fc.jsonValue(),
+        updatedAt: fc.jsonValue(),
+        history: fc.jsonValue(),
+        formats: fc.jsonValue(),
+      },
+      { requiredKeys: [] },
+    );
+    throwOnFailure(
+      fc.check(
+        fc.property(fc.oneof(fc.jsonValue(), recordLike), (value) => {
+          const { workspace, issues } = checkStoredWorkspace(value);
+          const dropped = issues.filter((issue) => RECORD_ISSUES[issue.code].effect === 'record');
+          expect(workspace === undefined).toBe(dropped.length === 1);
+          if (workspace) expect(checkStoredWorkspace(workspace).issues).toEqual([]);
+          expect(() => checkStoredMeta(value)).not.toThrow();
+        }),
+        fuzzParameters(300, 0x5701),
+      ),
+    );
   });
 });

@@ -2,8 +2,16 @@
  * The stored form of a workspace: size limits, the validation of records read back from storage (untrusted),
  * and the plain-data snapshot written to it. Pure: no storage, no DOM.
  */
-import { FORMAT_IDS, PROFILES, type FormatId, type Profile } from '../../core/index.ts';
+import * as v from 'valibot';
+import { FORMAT_IDS, PROFILES, type FormatId } from '../../core/index.ts';
 import type { ReloadMode, Workspace, WorkspaceMeta } from '../state/workspace-types.ts';
+import {
+  boundedString,
+  isPlainObject,
+  plainObjectSchema,
+  revisionSchema,
+  timeSchema,
+} from './record-schemas.ts';
 
 /** Size limits of one stored workspace. Texts are counted in UTF-16 code units (JavaScript string length). */
 export const STORAGE_LIMITS = {
@@ -95,27 +103,76 @@ export interface StoredMeta extends WorkspaceMeta {
 const RELOAD_MODES: readonly ReloadMode[] = ['hot-swap', 'explicit'];
 const UNTITLED = 'Untitled workspace';
 
-/** True for an object literal (not an array, Map, Date or class instance). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+export { isPlainObject };
+
+// ---- schemas of the stored fields (the readers below apply them one by one, as each has its own effect) ----
+
+const idSchema = boundedString(1, STORAGE_LIMITS.maxIdChars);
+
+/** A stored file path: not empty, not too long, no NUL. */
+const pathSchema = v.pipe(
+  boundedString(1, STORAGE_LIMITS.maxPathChars),
+  v.check((path) => !path.includes('\0')),
+);
+
+/** One `[path, text]` entry of the files. */
+const fileEntrySchema = v.tuple([pathSchema, v.string()]);
+
+/**
+ * The fields without which a record is no workspace, in the order they are checked (the id must be
+ * `expectedId`, its key, when given); a bad one drops the record with the code beside it. The files are read entry by entry afterwards (`v.record` would skip a file called
+ * `__proto__` or `constructor`).
+ */
+function identitySchema(expectedId: string | undefined) {
+  const id =
+    expectedId === undefined
+      ? idSchema
+      : v.pipe(
+          idSchema,
+          v.check((id) => id === expectedId),
+        );
+  return v.pipe(
+    plainObjectSchema,
+    v.looseObject({ id, revision: revisionSchema, files: plainObjectSchema }),
+  );
 }
+const IDENTITY_CODES: Readonly<Record<string, RecordIssueCode>> = {
+  id: 'bad-id',
+  revision: 'bad-revision',
+  files: 'bad-files',
+};
+
+const nameSchema = v.string();
+const profileSchema = v.picklist(PROFILES);
+const reloadModeSchema = v.picklist(RELOAD_MODES);
+const formatSchema = v.picklist(FORMAT_IDS);
+
+/** A stored meta entry; other fields are ignored. */
+const metaSchema = v.pipe(
+  plainObjectSchema,
+  v.object({
+    id: idSchema,
+    name: v.pipe(v.string(), v.maxLength(STORAGE_LIMITS.maxNameChars)),
+    updatedAt: timeSchema,
+    fileCount: v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+    revision: revisionSchema,
+  }),
+);
 
 function isId(value: unknown): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= STORAGE_LIMITS.maxIdChars;
+  return v.is(idSchema, value);
 }
 
 function isRevision(value: unknown): value is number {
-  return Number.isSafeInteger(value) && (value as number) >= 1;
+  return v.is(revisionSchema, value);
 }
 
 function isTime(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  return v.is(timeSchema, value);
 }
 
 function isPath(path: string): boolean {
-  return path.length > 0 && path.length <= STORAGE_LIMITS.maxPathChars && !path.includes('\0');
+  return v.is(pathSchema, path);
 }
 
 /** The undo history as plain JSON, or undefined when it is not a JSON object or larger than the limit. */
@@ -141,85 +198,79 @@ export function checkStoredWorkspace(value: unknown, expectedId?: string): Recor
     issues.push({ code, field });
     return { workspace: undefined, issues };
   };
-  if (!isPlainObject(value)) return drop('not-a-workspace', '');
-  const { id, revision, files } = value;
-  if (!isId(id) || (expectedId !== undefined && id !== expectedId)) return drop('bad-id', 'id');
-  if (!isRevision(revision)) return drop('bad-revision', 'revision');
-  if (!isPlainObject(files)) return drop('bad-files', 'files');
+  const identity = v.safeParse(identitySchema(expectedId), value, { abortEarly: true });
+  if (!identity.success) {
+    const key = identity.issues[0].path?.[0]?.key;
+    const field = typeof key === 'string' ? key : '';
+    return drop(IDENTITY_CODES[field] ?? 'not-a-workspace', IDENTITY_CODES[field] ? field : '');
+  }
+  const { id, revision, files } = identity.output;
+  const record = value as Record<string, unknown>; // an object literal: the identity schema said so
 
-  const paths = Object.keys(files);
-  if (paths.length > STORAGE_LIMITS.maxFiles) return drop('too-many-files', 'files');
+  const entries = Object.entries(files);
+  if (entries.length > STORAGE_LIMITS.maxFiles) return drop('too-many-files', 'files');
   const kept: Array<[string, string]> = [];
   let total = 0;
-  for (const path of paths) {
-    const text = files[path];
-    if (typeof text !== 'string' || !isPath(path)) {
-      issues.push({ code: 'bad-file', field: `files[${JSON.stringify(path.slice(0, 200))}]` });
+  for (const entry of entries) {
+    if (!v.is(fileEntrySchema, entry)) {
+      issues.push({ code: 'bad-file', field: `files[${JSON.stringify(entry[0].slice(0, 200))}]` });
       continue;
     }
-    total += path.length + text.length;
+    total += entry[0].length + entry[1].length;
     if (total > STORAGE_LIMITS.maxTotalChars) return drop('too-large', 'files');
-    kept.push([path, text]);
+    kept.push(entry);
   }
   // fromEntries defines own properties, so a stored "__proto__" path stays a path.
   const keptFiles: Record<string, string> = Object.fromEntries(kept);
 
-  let name = UNTITLED;
-  if (typeof value.name !== 'string') issues.push({ code: 'bad-name', field: 'name' });
-  else if (value.name.length > STORAGE_LIMITS.maxNameChars) {
-    issues.push({ code: 'bad-name', field: 'name' });
-    name = value.name.slice(0, STORAGE_LIMITS.maxNameChars);
-  } else name = value.name;
-
-  let active: string;
-  if (
-    typeof value.active === 'string' &&
-    (value.active === '' || Object.hasOwn(keptFiles, value.active))
-  )
-    active = value.active;
-  else {
+  const name = readName(record['name'], issues);
+  let active = record['active'];
+  if (typeof active !== 'string' || (active !== '' && !Object.hasOwn(keptFiles, active))) {
     issues.push({ code: 'bad-active', field: 'active' });
     active = kept[0]?.[0] ?? '';
   }
-
-  let profile: Profile = PROFILES[0] ?? 'rfc';
-  if (PROFILES.includes(value.profile as Profile)) profile = value.profile as Profile;
-  else issues.push({ code: 'bad-profile', field: 'profile' });
-
-  let reloadMode: ReloadMode = 'hot-swap';
-  if (RELOAD_MODES.includes(value.reloadMode as ReloadMode))
-    reloadMode = value.reloadMode as ReloadMode;
-  else issues.push({ code: 'bad-reload-mode', field: 'reloadMode' });
-
-  let updatedAt = 0;
-  if (isTime(value.updatedAt)) updatedAt = value.updatedAt;
-  else issues.push({ code: 'bad-updated-at', field: 'updatedAt' });
-
   const workspace: Workspace = {
     id,
     name,
     files: keptFiles,
-    active,
-    profile,
-    reloadMode,
+    active: active as string,
+    profile: v.is(profileSchema, record['profile']) ? record['profile'] : (PROFILES[0] ?? 'rfc'),
+    reloadMode: v.is(reloadModeSchema, record['reloadMode']) ? record['reloadMode'] : 'hot-swap',
     revision,
-    updatedAt,
+    updatedAt: isTime(record['updatedAt']) ? record['updatedAt'] : 0,
   };
-  if (value.history !== undefined) {
-    const history = isPlainObject(value.history) ? readHistory(value.history) : undefined;
+  if (!v.is(profileSchema, record['profile']))
+    issues.push({ code: 'bad-profile', field: 'profile' });
+  if (!v.is(reloadModeSchema, record['reloadMode']))
+    issues.push({ code: 'bad-reload-mode', field: 'reloadMode' });
+  if (!isTime(record['updatedAt'])) issues.push({ code: 'bad-updated-at', field: 'updatedAt' });
+
+  if (record['history'] !== undefined) {
+    const history = isPlainObject(record['history']) ? readHistory(record['history']) : undefined;
     if (history) workspace.history = history;
     else issues.push({ code: 'bad-history', field: 'history' });
   }
-  if (value.formats !== undefined) {
-    const formats = readFormats(value.formats, keptFiles);
+  if (record['formats'] !== undefined) {
+    const formats = readFormats(record['formats'], keptFiles);
     if (Object.keys(formats).length > 0) workspace.formats = formats;
     if (
-      !isPlainObject(value.formats) ||
-      Object.keys(formats).length !== Object.keys(value.formats).length
+      !isPlainObject(record['formats']) ||
+      Object.keys(formats).length !== Object.keys(record['formats']).length
     )
       issues.push({ code: 'bad-formats', field: 'formats' });
   }
   return { workspace, issues };
+}
+
+/** The stored name, cut to the limit, or the default; a problem adds `bad-name`. */
+function readName(value: unknown, issues: RecordIssue[]): string {
+  if (!v.is(nameSchema, value)) {
+    issues.push({ code: 'bad-name', field: 'name' });
+    return UNTITLED;
+  }
+  if (value.length <= STORAGE_LIMITS.maxNameChars) return value;
+  issues.push({ code: 'bad-name', field: 'name' });
+  return value.slice(0, STORAGE_LIMITS.maxNameChars);
 }
 
 /**
@@ -227,13 +278,10 @@ export function checkStoredWorkspace(value: unknown, expectedId?: string): Recor
  * its id.
  */
 export function checkStoredMeta(value: unknown, expectedId?: string): StoredMeta | undefined {
-  if (!isPlainObject(value)) return undefined;
-  const { id, name, updatedAt, fileCount, revision } = value;
-  if (!isId(id) || (expectedId !== undefined && id !== expectedId)) return undefined;
-  if (typeof name !== 'string' || name.length > STORAGE_LIMITS.maxNameChars) return undefined;
-  if (!isTime(updatedAt) || !isRevision(revision)) return undefined;
-  if (!Number.isSafeInteger(fileCount) || (fileCount as number) < 0) return undefined;
-  return { id, name, updatedAt, fileCount: fileCount as number, revision };
+  const parsed = v.safeParse(metaSchema, value, { abortEarly: true });
+  if (!parsed.success || (expectedId !== undefined && parsed.output.id !== expectedId))
+    return undefined;
+  return parsed.output;
 }
 
 /** The meta entry of a workspace. */
@@ -324,7 +372,7 @@ function readFormats(value: unknown, files: Record<string, string>): Record<stri
   // fromEntries defines own properties, so a "__proto__" path stays a path.
   return Object.fromEntries(
     Object.entries(value).filter(
-      ([path, format]) => Object.hasOwn(files, path) && FORMAT_IDS.includes(format as FormatId),
+      ([path, format]) => Object.hasOwn(files, path) && v.is(formatSchema, format),
     ),
   ) as Record<string, FormatId>;
 }

@@ -2,8 +2,9 @@
  * The `.json` history form: `{"messages": [...]}` as read by fast-agent's `prompt_serialization.from_json`.
  */
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
+import { mapValue, type JsonObject } from '../json/map-value.ts';
+import { memberOf, readJson } from '../json/read-json.ts';
 import type { HistoryMessage } from './history-message.ts';
-import { parseJson, type Span } from './parse-json.ts';
 import { readExtendedMessage, readLegacyMessage } from './read-message-entry.ts';
 
 /**
@@ -20,32 +21,30 @@ export function parseJsonHistory(text: string): {
   messages: HistoryMessage[];
   diagnostics: RawDiagnostic[];
 } {
-  const parsed = parseJson(text, 1);
+  const parsed = readJson(text, 'python');
   if (!parsed.ok) {
     const { message, from, to } = parsed.error;
     return invalid(`The history file is not valid JSON: ${message}`, { from, to });
   }
-  const root = parsed.value;
-  if (!(root instanceof Map)) {
-    return invalid('A JSON history must be an object with a "messages" list', parsed.span);
+  const { root } = parsed;
+  if (root.kind !== 'object') {
+    return invalid('A JSON history must be an object with a "messages" list', root);
   }
-  const entries = root.get('messages');
-  const entriesSpan = parsed.spans.members.get(root)?.get('messages') ?? parsed.span;
-  if (entries === undefined) return invalid('The JSON history has no "messages" list', parsed.span);
-  if (!Array.isArray(entries)) return invalid('"messages" must be a list of messages', entriesSpan);
+  const entries = memberOf(root, 'messages')?.value;
+  if (entries === undefined) return invalid('The JSON history has no "messages" list', root);
+  if (entries.kind !== 'array') return invalid('"messages" must be a list of messages', entries);
 
-  const entrySpans = parsed.spans.items.get(entries) ?? [];
   const messages: HistoryMessage[] = [];
   const diagnostics: RawDiagnostic[] = [];
   let legacyRun: HistoryMessage | undefined;
-  for (const [i, entry] of entries.entries()) {
-    const span = entrySpans[i] ?? entriesSpan;
-    if (!(entry instanceof Map)) {
+  for (const [i, node] of entries.items.entries()) {
+    if (node.kind !== 'object') {
       return invalid(
         `Entry ${i + 1} of "messages" is not an object; fast-agent fails to load the file`,
-        span,
+        node,
       );
     }
+    const entry = mapValue(node) as JsonObject;
     if (Array.isArray(entry.get('content'))) {
       const read = readExtendedMessage(entry);
       if (read.ok) {
@@ -53,12 +52,12 @@ export function parseJsonHistory(text: string): {
         messages.push(read.value);
         continue;
       }
-      diagnostics.push(dropped(i, read.reason, span));
+      diagnostics.push(dropped(i, read.reason, node));
       continue;
     }
     const read = readLegacyMessage(entry);
     if (!read.ok) {
-      diagnostics.push(dropped(i, read.reason, span));
+      diagnostics.push(dropped(i, read.reason, node));
       continue;
     }
     if (legacyRun?.role === read.value.role) {
@@ -69,6 +68,12 @@ export function parseJsonHistory(text: string): {
     }
   }
   return { messages, diagnostics };
+}
+
+/** A source range: absolute UTF-16 offsets, `to` exclusive. */
+interface Span {
+  from: number;
+  to: number;
 }
 
 function invalid(

@@ -5,7 +5,7 @@
  * keeps but a checker does not show (tool calls, tool results, channels) are validated and then dropped.
  */
 import type { HistoryMessage, HistoryPart } from './history-message.ts';
-import type { JsonObject, JsonValue } from './parse-json.ts';
+import type { JsonObject, JsonValue } from '../json/map-value.ts';
 
 /** A value read from an entry, or the reason pydantic would refuse the entry. */
 export type EntryRead<T> = { ok: true; value: T } | { ok: false; reason: string };

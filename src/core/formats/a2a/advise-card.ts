@@ -5,7 +5,7 @@
  */
 import { didYouMean } from '../../text/did-you-mean.ts';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
-import { memberOf, type JsonMember, type JsonNode } from './json-tree.ts';
+import { memberOf, type JsonMember, type JsonNode } from '../../json/read-json.ts';
 import { TRANSPORTS } from './schema.ts';
 import { pathText, type JsonPath } from './validate-card.ts';
 

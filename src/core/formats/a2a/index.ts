@@ -4,18 +4,18 @@
  * schema leaves out; written from any agent's canonical data.
  */
 import { appendAll, type RawDiagnostic } from '../../diagnostics.ts';
+import { readJson } from '../../json/read-json.ts';
 import type { Json } from '../../model/agent-data.ts';
 import type { FormatAnalysis, FormatModule, FormatUnit } from '../format-module.ts';
 import { adviseCard, duplicateKeys, shapeOf } from './advise-card.ts';
 import { compileA2a } from './compile-a2a.ts';
 import { isA2aCard } from './detect-card.ts';
 import { emitA2aCard } from './emit-card.ts';
-import { parseJsonTree } from './json-tree.ts';
 import { jsonValue, pathText, unknownProperties, validateCard } from './validate-card.ts';
 
 /** Reads one A2A card file: every problem at its place, and the agent (unless the JSON is unreadable). */
 export function analyzeA2aCard(path: string, text: string): FormatAnalysis {
-  const tree = parseJsonTree(text);
+  const tree = readJson(text, 'strict');
   if (!tree.ok) {
     const { message, from, to } = tree.error;
     return {

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { didYouMean } from '../../text/did-you-mean.ts';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
-import { memberOf, type JsonMember, type JsonNode } from './json-tree.ts';
+import { memberOf, type JsonMember, type JsonNode } from '../../json/read-json.ts';
 import {
   AGENT_CAPABILITIES_ENTRIES,
   AGENT_CARD_ENTRIES,

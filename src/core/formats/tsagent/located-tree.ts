@@ -4,12 +4,7 @@
  */
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
 import type { Json } from '../../model/agent-data.ts';
-import {
-  MAX_JSON_DEPTH,
-  parseJson,
-  type JsonSpans,
-  type JsonValue,
-} from '../../history/parse-json.ts';
+import { readJson, type JsonMember, type JsonNode } from '../../json/read-json.ts';
 
 /** A value and where it is: absolute UTF-16 offsets into its file, `to` exclusive. */
 export type LocatedNode = LocatedScalar | LocatedArray | LocatedObject;
@@ -50,19 +45,12 @@ export interface LocatedObject extends Located {
 export type JsonTree =
   { ok: true; root: LocatedNode } | { ok: false; message: string; from: number; to: number };
 
-/** Reads `text` as JSON (Python's `json.loads` rules, see `parseJson`) into a located tree. Never throws. */
+/** Reads `text` as JSON (Python's `json.loads` rules, see `readJson`) into a located tree. Never throws. */
 export function jsonTree(text: string): JsonTree {
-  const parsed = parseJson(text, MAX_JSON_DEPTH);
+  const parsed = readJson(text, 'python');
   if (!parsed.ok) return { ok: false, ...parsed.error };
   const nonFinite: Located[] = [];
-  const root = fromJson(
-    text,
-    parsed.value,
-    parsed.span.from,
-    parsed.span.to,
-    parsed.spans,
-    nonFinite,
-  );
+  const root = fromJson(parsed.root, nonFinite);
   // The reader follows Python, which takes NaN and Infinity; TsAgent's JSON.parse does not.
   const first = nonFinite.sort((a, b) => a.from - b.from)[0];
   if (first)
@@ -74,66 +62,41 @@ export function jsonTree(text: string): JsonTree {
   return { ok: true, root };
 }
 
-function fromJson(
-  text: string,
-  value: JsonValue,
-  from: number,
-  to: number,
-  spans: JsonSpans,
-  nonFinite: Located[],
-): LocatedNode {
-  if (Array.isArray(value)) {
-    const itemSpans = spans.items.get(value) ?? [];
-    const items = value.map((item, i) => {
-      const span = itemSpans[i] ?? { from, to };
-      return fromJson(text, item, span.from, span.to, spans, nonFinite);
-    });
-    return { kind: 'array', from, to, items };
-  }
-  if (value instanceof Map) {
-    const memberSpans = spans.members.get(value);
-    const entries: LocatedEntry[] = [];
-    const byKey = new Map<string, LocatedEntry>();
-    for (const [key, member] of value) {
-      const span = memberSpans?.get(key) ?? { from, to };
-      const [keyFrom, keyTo] = jsonKeyRange(text, span.from) ?? [span.from, span.to];
-      const entry = {
-        key,
-        keyFrom,
-        keyTo,
-        value: fromJson(text, member, span.from, span.to, spans, nonFinite),
-      };
-      entries.push(entry);
-      byKey.set(key, entry);
-    }
-    return { kind: 'object', from, to, entries, byKey };
-  }
-  if (typeof value === 'number' && !Number.isFinite(value)) {
-    nonFinite.push({ from, to });
-    return { kind: 'scalar', from, to, value: null };
-  }
-  return { kind: 'scalar', from, to, value };
-}
-
 /**
- * The range of the quoted key before a member value starting at `valueFrom` (`"key" : value`), found by
- * scanning back over the colon to the key's unescaped opening quote. Only called on text that parsed.
+ * A read JSON node as a located node. A repeated key keeps its last member (value and key range) at its
+ * first key's place, as `JSON.parse` and Python do; the values it replaces are not looked at.
  */
-function jsonKeyRange(text: string, valueFrom: number): [number, number] | undefined {
-  let i = valueFrom - 1;
-  while (i >= 0 && ' \t\r\n'.includes(text[i]!)) i--;
-  if (text[i] !== ':') return undefined;
-  i--;
-  while (i >= 0 && ' \t\r\n'.includes(text[i]!)) i--;
-  if (text[i] !== '"') return undefined;
-  const end = i + 1;
-  for (i--; i >= 0; i--) {
-    if (text[i] !== '"') continue;
-    let slashes = 0;
-    while (text[i - 1 - slashes] === '\\') slashes++;
-    if (slashes % 2 === 0) return [i, end];
+function fromJson(node: JsonNode, nonFinite: Located[]): LocatedNode {
+  const { from, to } = node;
+  switch (node.kind) {
+    case 'array':
+      return {
+        kind: 'array',
+        from,
+        to,
+        items: node.items.map((item) => fromJson(item, nonFinite)),
+      };
+    case 'object': {
+      const kept = new Map<string, JsonMember>();
+      for (const member of node.members) kept.set(member.key, member);
+      const entries: LocatedEntry[] = [];
+      const byKey = new Map<string, LocatedEntry>();
+      for (const { key, keyFrom, keyTo, value } of kept.values()) {
+        const entry = { key, keyFrom, keyTo, value: fromJson(value, nonFinite) };
+        entries.push(entry);
+        byKey.set(key, entry);
+      }
+      return { kind: 'object', from, to, entries, byKey };
+    }
+    case 'number':
+      if (Number.isFinite(node.value)) return { kind: 'scalar', from, to, value: node.value };
+      nonFinite.push({ from, to });
+      return { kind: 'scalar', from, to, value: null };
+    case 'null':
+      return { kind: 'scalar', from, to, value: null };
+    default:
+      return { kind: 'scalar', from, to, value: node.value };
   }
-  return undefined;
 }
 
 /**

@@ -1,0 +1,36 @@
+/**
+ * The production build (`npm run build`, which the web server of these tests runs first) ships no test hooks:
+ * the specs drive the playground through what users see, so nothing in `dist/` hands the app's state to a page
+ * script.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const DIST = path.resolve('dist');
+
+/** Every JavaScript and HTML file of the build (source maps left out: they quote sources and comments). */
+async function shippedCode(): Promise<Array<{ file: string; text: string }>> {
+  const names = await readdir(DIST, { recursive: true });
+  const code = names.filter((name) => /\.(m?js|html)$/.test(name)).sort();
+  return Promise.all(
+    code.map(async (file) => ({ file, text: await readFile(path.join(DIST, file), 'utf8') })),
+  );
+}
+
+test.describe('The production build', () => {
+  test('installs no window.agentcard test hook in the playground, the embed or the element', async () => {
+    const files = await shippedCode();
+    // The build has what the checks below search: the entry points and their chunks.
+    expect(files.map((f) => f.file)).toEqual(
+      expect.arrayContaining(['index.html', 'embed.html', 'agentcard-playground.js']),
+    );
+    expect(files.filter((f) => f.file.startsWith('assets')).length).toBeGreaterThan(3);
+    const hooks = files
+      .filter(({ text }) =>
+        /\bwindow\.agentcard\b|\.agentcard\s*=|\bagentcard\s*:\s*\{\s*model\b/.test(text),
+      )
+      .map((f) => f.file);
+    expect(hooks).toEqual([]);
+  });
+});
