@@ -35,7 +35,8 @@ export default defineConfig(
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node },
       parserOptions: {
-        projectService: true,
+        // The docs-site test's VitePress config lives in a dot-folder, which tsconfig's globs skip.
+        projectService: { allowDefaultProject: ['tests/docs-site/.vitepress/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

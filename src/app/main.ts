@@ -33,7 +33,7 @@ const model = new AgentModel({
   persist: true,
   journal: createEditJournal(sessionStorageOrUndefined()),
 });
-takeNote = (note) => model.storageNote(note);
+takeNote = (note) => void model.storageNote(note);
 for (const note of earlyNotes) model.storageNote(note);
 const lastWorkspace = typeof ui['lastWorkspace'] === 'string' ? ui['lastWorkspace'] : undefined;
 await model.open(location.hash, lastWorkspace);

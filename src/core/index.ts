@@ -120,3 +120,14 @@ export type {
   GraphPythonRef,
 } from './graph/agent-graph.ts';
 export { graphToMermaid, graphToDot, edgeLabel } from './graph/graph-text.ts';
+// Permalinks (`#v1:` share links): the playground's own codec, usable under Node (the Markdown plugins, the
+// command line's `agentcard link`).
+export {
+  encodePermalink,
+  decodePermalink,
+  PERMALINK_PREFIX,
+  type DecodeResult,
+  type PermalinkEnvelope,
+} from '../app/permalink/permalink.ts';
+export { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
+export type { PermalinkFailure, DecodeFailure } from '../app/permalink/decode-failure.ts';

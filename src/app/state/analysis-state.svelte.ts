@@ -76,6 +76,7 @@ export class AnalysisState {
     makeWorker: WorkerFactory,
     private readonly notifications: Notifications,
     private readonly selectFirstCard = false,
+    private readonly keepDiagnostic?: (diagnostic: Diagnostic) => boolean,
   ) {
     this.client = new AnalysisClient(makeWorker, (event) => this.receive(event));
   }
@@ -185,7 +186,7 @@ export class AnalysisState {
     this.analysis = {
       rev: r.rev,
       cards: r.cards,
-      diagnostics: r.diagnostics,
+      diagnostics: this.keepDiagnostic ? r.diagnostics.filter(this.keepDiagnostic) : r.diagnostics,
       agents: r.agents,
       graph: r.graph ?? this.analysis.graph,
       took: r.took,
