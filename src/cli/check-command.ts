@@ -2,12 +2,18 @@ import {
   checkLoadSet,
   FORMAT_IDS,
   localCalendarDate,
-  PROFILES,
   type FormatId,
   type Profile,
 } from '../core/index.ts';
 import { useColor } from './ansi.ts';
-import { optionHelp, parseOptions, type OptionTable } from './cli-options.ts';
+import {
+  HELP_OPTION,
+  optionHelp,
+  type OptionTable,
+  parseOptions,
+  PROFILE_OPTION,
+  ROOT_OPTIONS,
+} from './cli-options.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
 import { addStdin, loadPaths } from './load-paths.ts';
 import { boundedIsDirectory, decodeUtf8, diskReader, readBoundary } from './read-boundary.ts';
@@ -27,12 +33,7 @@ export const CHECK_OPTIONS = {
     value: 'N',
     help: 'also exit 1 when there are more than N warnings',
   },
-  profile: {
-    type: 'string',
-    value: 'NAME',
-    choices: PROFILES,
-    help: 'rfc (default): the RFC as written;\nfast-agent: what fast-agent 0.10.9 does',
-  },
+  profile: PROFILE_OPTION,
   format: {
     type: 'string',
     value: 'FORMAT',
@@ -63,16 +64,8 @@ export const CHECK_OPTIONS = {
     value: 'PATH',
     help: 'where the --stdin text is checked as if it were: its format and the\nfiles it names (messages:, tools.py) are found from there',
   },
-  root: {
-    type: 'string',
-    value: 'DIR',
-    help: 'the load-set root: files that cards name are read only inside it\n(default: the Git repository of the PATHs; see docs/reading-files.md)',
-  },
-  'allow-outside-root': {
-    type: 'boolean',
-    help: 'read files that cards name anywhere (trusted cards on your own machine)',
-  },
-  help: { type: 'boolean', short: 'h', help: 'show this help' },
+  ...ROOT_OPTIONS,
+  help: HELP_OPTION,
 } as const satisfies OptionTable;
 
 /** `agentcard check --help`. */

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { didYouMean, escapeControls } from '../core/index.ts';
+import { didYouMean, escapeControls, PROFILES } from '../core/index.ts';
 
 /** One option of a command: how `node:util` parses it and how `--help` lists it. */
 export interface OptionSpec {
@@ -19,6 +19,34 @@ export interface OptionSpec {
  * `X` negates it: the later of the two on the command line wins, and the value lands on `X`.
  */
 export type OptionTable = Readonly<Record<string, OptionSpec>>;
+
+/** `--profile NAME`, as the commands that read a load-set (`check`, `graph`) list it. */
+export const PROFILE_OPTION = {
+  type: 'string',
+  value: 'NAME',
+  choices: PROFILES,
+  help: 'rfc (default): the RFC as written;\nfast-agent: what fast-agent 0.10.9 does',
+} as const satisfies OptionSpec;
+
+/** `--root DIR` and `--allow-outside-root`: where files that cards name may be read (docs/reading-files.md). */
+export const ROOT_OPTIONS = {
+  root: {
+    type: 'string',
+    value: 'DIR',
+    help: 'the load-set root: files that cards name are read only inside it\n(default: the Git repository of the PATHs; see docs/reading-files.md)',
+  },
+  'allow-outside-root': {
+    type: 'boolean',
+    help: 'read files that cards name anywhere (trusted cards on your own machine)',
+  },
+} as const satisfies OptionTable;
+
+/** `-h`, `--help`: every command has it. */
+export const HELP_OPTION = {
+  type: 'boolean',
+  short: 'h',
+  help: 'show this help',
+} as const satisfies OptionSpec;
 
 /** The parsed values: a string for string options, a boolean for boolean ones; absent when not given. */
 export type OptionValues<T extends OptionTable> = {

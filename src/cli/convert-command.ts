@@ -10,7 +10,7 @@ import {
   type FormatId,
   type Profile,
 } from '../core/index.ts';
-import { optionHelp, parseOptions, quote, type OptionTable } from './cli-options.ts';
+import { HELP_OPTION, optionHelp, type OptionTable, parseOptions, quote } from './cli-options.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
 import { loadPaths } from './load-paths.ts';
 import { diskReader, readBoundary } from './read-boundary.ts';
@@ -53,7 +53,7 @@ export const CONVERT_OPTIONS = {
     choices: PROFILES,
     help: 'rfc (default) or fast-agent, for reading AgentCard files',
   },
-  help: { type: 'boolean', short: 'h', help: 'show this help' },
+  help: HELP_OPTION,
 } as const satisfies OptionTable;
 
 /** `agentcard convert --help`. */

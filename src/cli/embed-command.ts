@@ -8,7 +8,7 @@ import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
 import { escapeControls, PROFILES, type Profile } from '../core/index.ts';
 import { embedSnippets } from '../markdown/embed-snippets.ts';
-import { optionHelp, parseOptions, quote, type OptionTable } from './cli-options.ts';
+import { HELP_OPTION, optionHelp, type OptionTable, parseOptions, quote } from './cli-options.ts';
 import { EXIT, usageError, type Io } from './io.ts';
 
 /** Where the snippets point when neither `--playground` nor `AGENTCARD_PLAYGROUND` says. */
@@ -41,14 +41,14 @@ export const EMBED_OPTIONS = {
   },
   profile: PROFILE_OPTION,
   playground: PLAYGROUND_OPTION,
-  help: { type: 'boolean', short: 'h', help: 'show this help' },
+  help: HELP_OPTION,
 } as const satisfies OptionTable;
 
 /** The options of `agentcard link`. */
 export const LINK_OPTIONS = {
   profile: PROFILE_OPTION,
   playground: PLAYGROUND_OPTION,
-  help: { type: 'boolean', short: 'h', help: 'show this help' },
+  help: HELP_OPTION,
 } as const satisfies OptionTable;
 
 export const EMBED_USAGE = `Usage: agentcard embed [options] FILE...

@@ -4,10 +4,16 @@ import {
   graphToDot,
   graphToMermaid,
   localCalendarDate,
-  PROFILES,
   type Profile,
 } from '../core/index.ts';
-import { optionHelp, parseOptions, type OptionTable } from './cli-options.ts';
+import {
+  HELP_OPTION,
+  optionHelp,
+  type OptionTable,
+  parseOptions,
+  PROFILE_OPTION,
+  ROOT_OPTIONS,
+} from './cli-options.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
 import { loadPaths } from './load-paths.ts';
 import { boundedIsDirectory, diskReader, readBoundary } from './read-boundary.ts';
@@ -23,22 +29,9 @@ export const GRAPH_OPTIONS = {
     choices: GRAPH_FORMATS,
     help: 'json (default): {nodes, edges}; mermaid: a flowchart for Markdown;\ndot: a Graphviz digraph',
   },
-  profile: {
-    type: 'string',
-    value: 'NAME',
-    choices: PROFILES,
-    help: 'rfc (default): the RFC as written;\nfast-agent: what fast-agent 0.10.9 does',
-  },
-  root: {
-    type: 'string',
-    value: 'DIR',
-    help: 'the load-set root: files that cards name are read only inside it\n(default: the Git repository of the PATHs; see docs/reading-files.md)',
-  },
-  'allow-outside-root': {
-    type: 'boolean',
-    help: 'read files that cards name anywhere (trusted cards on your own machine)',
-  },
-  help: { type: 'boolean', short: 'h', help: 'show this help' },
+  profile: PROFILE_OPTION,
+  ...ROOT_OPTIONS,
+  help: HELP_OPTION,
 } as const satisfies OptionTable;
 
 /** `agentcard graph --help`. */

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { runCheck, CHECK_USAGE } from './check-command.ts';
-import { optionHelp, parseOptions, quote, suggest, type OptionTable } from './cli-options.ts';
+import {
+  HELP_OPTION,
+  optionHelp,
+  type OptionTable,
+  parseOptions,
+  quote,
+  suggest,
+} from './cli-options.ts';
 import { CONVERT_USAGE, runConvert } from './convert-command.ts';
 import { GRAPH_USAGE, runGraph } from './graph-command.ts';
 import { EMBED_USAGE, LINK_USAGE, runEmbed, runLink } from './embed-command.ts';
@@ -20,7 +27,7 @@ const COMMANDS: Record<string, { run: (args: string[], io: Io) => number; usage:
 
 /** The options before a command. */
 const GLOBAL_OPTIONS = {
-  help: { type: 'boolean', short: 'h', help: 'show this help' },
+  help: HELP_OPTION,
   version: { type: 'boolean', short: 'v', help: 'print the version' },
 } as const satisfies OptionTable;
 
