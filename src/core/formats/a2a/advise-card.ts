@@ -52,7 +52,21 @@ export function adviseCard(root: JsonNode): Advice {
   if (root.kind !== 'object') return out;
   const push = (d: RawDiagnostic) => out.diagnostics.push(d);
   checkV1Shape(root, out);
+  checkProtocolVersion(root, push);
+  checkTransports(root, out.v1, push);
+  for (const key of ['defaultInputModes', 'defaultOutputModes'])
+    checkModes(memberOf(root, key)?.value, key, push);
+  checkSkills(root, push);
+  for (const key of ['url', 'documentationUrl', 'iconUrl'])
+    checkUrl(memberOf(root, key), key, push);
+  const provider = memberOf(root, 'provider')?.value;
+  if (provider) checkUrl(memberOf(provider, 'url'), 'provider.url', push);
+  checkSecurity(root, push);
+  return out;
+}
 
+/** Warns when `protocolVersion` is a string other than the one the schema describes. */
+function checkProtocolVersion(root: JsonNode, push: (d: RawDiagnostic) => void): void {
   const version = memberOf(root, 'protocolVersion');
   if (version?.value.kind === 'string' && version.value.value !== PROTOCOL_VERSION)
     push(
@@ -63,10 +77,16 @@ export function adviseCard(root: JsonNode): Advice {
         version.value.to,
       ),
     );
+}
 
+/**
+ * Checks `preferredTransport` (missing, unless the card is v1.0-shaped, or unknown) and each
+ * additional interface's transport and URL.
+ */
+function checkTransports(root: JsonNode, v1: boolean, push: (d: RawDiagnostic) => void): void {
   const transport = memberOf(root, 'preferredTransport');
   const url = memberOf(root, 'url');
-  if (!transport && !out.v1) {
+  if (!transport && !v1) {
     const [from, to] = url ? [url.keyFrom, url.keyTo] : [root.from, root.from + 1];
     push(
       problem(
@@ -83,9 +103,10 @@ export function adviseCard(root: JsonNode): Advice {
     if (t) checkTransport(t.value, `additionalInterfaces[${i}].transport`, push);
     checkUrl(memberOf(item, 'url'), `additionalInterfaces[${i}].url`, push);
   });
+}
 
-  for (const key of ['defaultInputModes', 'defaultOutputModes'])
-    checkModes(memberOf(root, key)?.value, key, push);
+/** Checks each skill's modes and warns on a skill id an earlier skill already uses. */
+function checkSkills(root: JsonNode, push: (d: RawDiagnostic) => void): void {
   const ids = new Map<string, JsonNode>();
   forItems(root, 'skills', (skill, i) => {
     for (const key of ['inputModes', 'outputModes'])
@@ -103,13 +124,6 @@ export function adviseCard(root: JsonNode): Advice {
       );
     else ids.set(id.value, id);
   });
-
-  for (const key of ['url', 'documentationUrl', 'iconUrl'])
-    checkUrl(memberOf(root, key), key, push);
-  const provider = memberOf(root, 'provider')?.value;
-  if (provider) checkUrl(memberOf(provider, 'url'), 'provider.url', push);
-  checkSecurity(root, push);
-  return out;
 }
 
 /** Reports every repeated key of every object in the tree (JSON readers keep the last value). */

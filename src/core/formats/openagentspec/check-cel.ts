@@ -90,21 +90,8 @@ class Walker {
   /** Walks `node`, returning what is known about its value. */
   walk(node: ASTNode, scope: ReadonlyMap<string, Shape>): Shape {
     switch (node.op) {
-      case 'id': {
-        const name = node.args;
-        const bound = scope.get(name);
-        if (bound) return bound;
-        const root = getOwn(ENGAGEMENT.fields, name);
-        if (root) return root;
-        const suggestion = didYouMean(name, ENGAGEMENT_ROOTS);
-        this.report(
-          'oas-cel-unknown-variable',
-          `'${name}' is not a variable of the Engagement (${ENGAGEMENT_ROOTS.join(', ')})${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
-          node.range.start,
-          node.range.end,
-        );
-        return ANY_SHAPE;
-      }
+      case 'id':
+        return this.walkIdentifier(node.args, node.range, scope);
       case '.':
       case '.?': {
         const [object, field] = node.args;
@@ -148,6 +135,26 @@ class Walker {
         return ANY_SHAPE;
       }
     }
+  }
+
+  /** Resolves a variable name: a macro's bound variable, else an Engagement root, else a warning. */
+  private walkIdentifier(
+    name: string,
+    range: { start: number; end: number },
+    scope: ReadonlyMap<string, Shape>,
+  ): Shape {
+    const bound = scope.get(name);
+    if (bound) return bound;
+    const root = getOwn(ENGAGEMENT.fields, name);
+    if (root) return root;
+    const suggestion = didYouMean(name, ENGAGEMENT_ROOTS);
+    this.report(
+      'oas-cel-unknown-variable',
+      `'${name}' is not a variable of the Engagement (${ENGAGEMENT_ROOTS.join(', ')})${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+      range.start,
+      range.end,
+    );
+    return ANY_SHAPE;
   }
 
   private walkMethod(

@@ -70,6 +70,9 @@ const SAME_TYPE_OPERATORS = new Set(['==', '!=', '<', '<=', '>', '>=', '+', '-',
 /** Operators whose operands are conditions. */
 const CONDITION_OPERATORS = new Set(['&&', '||']);
 
+/** Walks a child node, optionally in an inner scope; returns what it reaches. */
+type Walk = (child: ASTNode, inner?: ReadonlyMap<string, Reach>) => Reach;
+
 /** Walks `node`, recording `<name>.(inputs|outputs).<key>` reads; returns what the node reaches. */
 function collectKeys(
   node: ASTNode,
@@ -77,34 +80,19 @@ function collectKeys(
   keys: Keys,
   outputsOf: string | undefined,
 ): Reach {
-  const walk = (child: ASTNode, inner: ReadonlyMap<string, Reach> = scope) =>
-    collectKeys(child, inner, keys, outputsOf);
-  const field = (reach: Reach, name: string): Reach => {
-    if (reach.side && reach.name)
-      return { key: record(keys, { name: reach.name, side: reach.side, key: name }) };
-    if (reach.name && (name === 'inputs' || name === 'outputs'))
-      return reach.root === 'history' && !reach.element ? {} : { name: reach.name, side: name };
-    if (reach.root && !reach.name && !name.startsWith('_')) return { root: reach.root, name };
-    return {};
-  };
+  const walk: Walk = (child, inner = scope) => collectKeys(child, inner, keys, outputsOf);
   switch (node.op) {
-    case 'id': {
-      const bound = scope.get(node.args);
-      if (bound) return bound;
-      if (outputsOf !== undefined) {
-        if (node.args === 'cel') return {};
-        return { key: record(keys, { name: outputsOf, side: 'outputs', key: node.args }) };
-      }
-      return node.args === 'recent' || node.args === 'history' ? { root: node.args } : {};
-    }
+    case 'id':
+      return identifierReach(node.args, scope, keys, outputsOf);
     case '.':
     case '.?':
-      return field(walk(node.args[0]), node.args[1]);
+      return fieldReach(keys, walk(node.args[0]), node.args[1]);
     case '[]':
     case '[?]': {
       const reach = walk(node.args[0]);
       const index = node.args[1];
-      if (index.op === 'value' && typeof index.args === 'string') return field(reach, index.args);
+      if (index.op === 'value' && typeof index.args === 'string')
+        return fieldReach(keys, reach, index.args);
       walk(index);
       return reach.root === 'history' && reach.name && !reach.element
         ? { ...reach, element: true }
@@ -112,12 +100,7 @@ function collectKeys(
     }
     case 'rcall': {
       const [, receiver, args] = node.args;
-      const reach = walk(receiver);
-      const first = args[0];
-      let inner = scope;
-      if (first?.op === 'id' && args.length >= 2 && reach.root === 'history' && reach.name)
-        inner = new Map(scope).set(first.args, { ...reach, element: true });
-      for (const arg of args) walk(arg, inner);
+      walkMethodCall(walk(receiver), args, scope, walk);
       return {};
     }
     case 'call':
@@ -143,19 +126,70 @@ function collectKeys(
       for (const branch of branches) walk(branch);
       return {};
     }
-    default: {
-      const args = node.args as readonly ASTNode[];
-      const reaches = args.map((arg) => walk(arg));
-      if (CONDITION_OPERATORS.has(node.op))
-        for (const reach of reaches) typeKey(keys, reach.key, false);
-      if (SAME_TYPE_OPERATORS.has(node.op) && args.length === 2) {
-        const arithmetic = !/[=<>]/.test(node.op);
-        for (const [i, reach] of reaches.entries()) {
-          const other = args[1 - i]!;
-          if (other.op === 'value') typeKey(keys, reach.key, sampleLike(other.args, arithmetic));
-        }
-      }
+    default:
+      walkOperator(node.op, node.args, keys, walk);
       return {};
+  }
+}
+
+/**
+ * What a bare name reaches: a macro's bound variable, else (in an output expression of `outputsOf`)
+ * that tool's output key, else the `recent` or `history` root.
+ */
+function identifierReach(
+  name: string,
+  scope: ReadonlyMap<string, Reach>,
+  keys: Keys,
+  outputsOf: string | undefined,
+): Reach {
+  const bound = scope.get(name);
+  if (bound) return bound;
+  if (outputsOf !== undefined) {
+    if (name === 'cel') return {};
+    return { key: record(keys, { name: outputsOf, side: 'outputs', key: name }) };
+  }
+  return name === 'recent' || name === 'history' ? { root: name } : {};
+}
+
+/** What selecting field `name` of `reach` reaches, recording the key when it is a tool's input or output. */
+function fieldReach(keys: Keys, reach: Reach, name: string): Reach {
+  if (reach.side && reach.name)
+    return { key: record(keys, { name: reach.name, side: reach.side, key: name }) };
+  if (reach.name && (name === 'inputs' || name === 'outputs'))
+    return reach.root === 'history' && !reach.element ? {} : { name: reach.name, side: name };
+  if (reach.root && !reach.name && !name.startsWith('_')) return { root: reach.root, name };
+  return {};
+}
+
+/**
+ * Walks a method call's arguments; a macro over a tool's history (`history.x.exists(e, ...)`) binds its
+ * variable to one element of that history.
+ */
+function walkMethodCall(
+  reach: Reach,
+  args: readonly ASTNode[],
+  scope: ReadonlyMap<string, Reach>,
+  walk: Walk,
+): void {
+  const first = args[0];
+  let inner = scope;
+  if (first?.op === 'id' && args.length >= 2 && reach.root === 'history' && reach.name)
+    inner = new Map(scope).set(first.args, { ...reach, element: true });
+  for (const arg of args) walk(arg, inner);
+}
+
+/**
+ * Walks an operator's operands, typing the keys they read: conditions of `&&`/`||` as booleans, and a
+ * key compared with (or combined with) a literal as that literal's type.
+ */
+function walkOperator(op: string, args: readonly ASTNode[], keys: Keys, walk: Walk): void {
+  const reaches = args.map((arg) => walk(arg));
+  if (CONDITION_OPERATORS.has(op)) for (const reach of reaches) typeKey(keys, reach.key, false);
+  if (SAME_TYPE_OPERATORS.has(op) && args.length === 2) {
+    const arithmetic = !/[=<>]/.test(op);
+    for (const [i, reach] of reaches.entries()) {
+      const other = args[1 - i]!;
+      if (other.op === 'value') typeKey(keys, reach.key, sampleLike(other.args, arithmetic));
     }
   }
 }

@@ -157,24 +157,13 @@ function foldFlow(
     for (const at of white) out.push(source[at]!, at, at + 1);
     white.length = 0;
   };
-  // Skips white space and empty lines after a break at `i`; returns the next position and the empty lines.
-  const skipEmpty = (i: number): [number, number[]] => {
-    const empties: number[] = [];
-    for (;;) {
-      while (i < to && isWhite(source[i])) i++;
-      const length = breakAt(source, i);
-      if (length === 0 || i >= to) return [i, empties];
-      empties.push(i);
-      i += length;
-    }
-  };
   let i = from;
   while (i < to) {
     const c = source[i]!;
     const lineBreak = breakAt(source, i);
     if (lineBreak > 0) {
       white.length = 0;
-      const [next, empties] = skipEmpty(i + lineBreak);
+      const [next, empties] = skipEmpty(source, i + lineBreak, to);
       if (empties.length === 0) out.push(' ', i, i + lineBreak);
       for (const at of empties) out.push('\n', at, at + breakAt(source, at));
       i = next;
@@ -187,24 +176,7 @@ function foldFlow(
       i += 2;
     } else if (style === 'double' && c === '\\') {
       flushWhite();
-      const escaped = breakAt(source, i + 1);
-      if (escaped > 0) {
-        const [next, empties] = skipEmpty(i + 1 + escaped);
-        for (const at of empties) out.push('\n', at, at + breakAt(source, at));
-        i = next;
-        continue;
-      }
-      const letter = source[i + 1] ?? '';
-      const digits = HEX_ESCAPES[letter];
-      if (digits !== undefined) {
-        const code = Number.parseInt(source.slice(i + 2, i + 2 + digits), 16);
-        const valid = Number.isInteger(code) && code >= 0 && code <= 0x10ffff;
-        out.push(valid ? String.fromCodePoint(code) : '', i, i + 2 + digits);
-        i += 2 + digits;
-      } else {
-        out.push(ESCAPES[letter] ?? letter, i, i + 2);
-        i += 2;
-      }
+      i = decodeEscape(source, i, to, out);
     } else {
       flushWhite();
       out.push(c, i, i + 1);
@@ -214,8 +186,53 @@ function foldFlow(
   if (style !== 'plain') flushWhite();
 }
 
-/** Decodes a block scalar from its header at `from`; false when the header is not understood. */
-function decodeBlock(source: string, from: number, to: number, out: Builder): boolean {
+/** Skips white space and empty lines after a break, from `i`; returns the next position and the empty lines. */
+function skipEmpty(source: string, i: number, to: number): [number, number[]] {
+  const empties: number[] = [];
+  for (;;) {
+    while (i < to && isWhite(source[i])) i++;
+    const length = breakAt(source, i);
+    if (length === 0 || i >= to) return [i, empties];
+    empties.push(i);
+    i += length;
+  }
+}
+
+/**
+ * Decodes the double-quoted escape whose backslash is at `i` (an escaped line break, a hex escape, or a
+ * one-letter escape); returns the position after it.
+ */
+function decodeEscape(source: string, i: number, to: number, out: Builder): number {
+  const escaped = breakAt(source, i + 1);
+  if (escaped > 0) {
+    const [next, empties] = skipEmpty(source, i + 1 + escaped, to);
+    for (const at of empties) out.push('\n', at, at + breakAt(source, at));
+    return next;
+  }
+  const letter = source[i + 1] ?? '';
+  const digits = HEX_ESCAPES[letter];
+  if (digits !== undefined) {
+    const code = Number.parseInt(source.slice(i + 2, i + 2 + digits), 16);
+    const valid = Number.isInteger(code) && code >= 0 && code <= 0x10ffff;
+    out.push(valid ? String.fromCodePoint(code) : '', i, i + 2 + digits);
+    return i + 2 + digits;
+  }
+  out.push(ESCAPES[letter] ?? letter, i, i + 2);
+  return i + 2;
+}
+
+/** A block scalar's header: folded (`>`) or literal (`|`), its chomping, and where its content starts. */
+interface BlockHeader {
+  folded: boolean;
+  chomp: 'clip' | 'strip' | 'keep';
+  /** An explicit indentation indicator (1 to 9), or 0. */
+  explicit: number;
+  /** The position after the header line's break. */
+  contentFrom: number;
+}
+
+/** Reads the block scalar header at `from` (indicator, chomping and indentation indicators, rest of line). */
+function readBlockHeader(source: string, from: number, to: number): BlockHeader {
   const folded = source[from] === '>';
   let i = from + 1;
   let chomp: 'clip' | 'strip' | 'keep' = 'clip';
@@ -227,27 +244,48 @@ function decodeBlock(source: string, from: number, to: number, out: Builder): bo
     else break;
     i++;
   }
-  // A block scalar with an explicit indentation needs the parent's indentation: leave it to the fallback.
-  if (explicit > 0) return false;
   while (i < to && breakAt(source, i) === 0) i++;
   i += breakAt(source, i);
+  return { folded, chomp, explicit, contentFrom: i };
+}
 
-  const lines: Array<{ start: number; end: number; brk: number }> = [];
+/** One line of a block scalar: its text `[start, end)` and the length of the break after it. */
+interface BlockLine {
+  start: number;
+  end: number;
+  brk: number;
+}
+
+/** Splits `[from, to)` into lines. */
+function blockLines(source: string, from: number, to: number): BlockLine[] {
+  const lines: BlockLine[] = [];
+  let i = from;
   while (i < to) {
     let end = i;
     while (end < to && breakAt(source, end) === 0) end++;
     lines.push({ start: i, end, brk: end < to ? breakAt(source, end) : 0 });
     i = end + (end < to ? breakAt(source, end) : 0);
   }
-  let indent = -1;
+  return lines;
+}
+
+/** The indentation of the first line with content, or -1 when every line is blank. */
+function contentIndent(source: string, lines: readonly BlockLine[]): number {
   for (const line of lines) {
     let n = 0;
     while (source[line.start + n] === ' ' && line.start + n < line.end) n++;
-    if (line.start + n < line.end) {
-      indent = n;
-      break;
-    }
+    if (line.start + n < line.end) return n;
   }
+  return -1;
+}
+
+/** Decodes a block scalar from its header at `from`; false when the header is not understood. */
+function decodeBlock(source: string, from: number, to: number, out: Builder): boolean {
+  const { folded, chomp, explicit, contentFrom } = readBlockHeader(source, from, to);
+  // A block scalar with an explicit indentation needs the parent's indentation: leave it to the fallback.
+  if (explicit > 0) return false;
+  const lines = blockLines(source, contentFrom, to);
+  const indent = contentIndent(source, lines);
   let previous: 'normal' | 'more' | undefined;
   let pendingBreak: [number, number] | undefined;
   let empties: Array<[number, number]> = [];

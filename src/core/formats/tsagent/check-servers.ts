@@ -168,6 +168,12 @@ function stringMap(node: LocatedNode, what: string, file: string, findings: Find
       findings.at(file, entry.value, 'invalid-value', `Each value of ${what} must be a string`);
 }
 
+/** What a server's permission settings say: the default asking for approval, if any, and each tool's exemption. */
+interface Permissions {
+  requiredByDefault: LocatedNode | undefined;
+  exempted: boolean[];
+}
+
 /**
  * Checks the permission and include settings and, for autonomous and tools agents, reports a server whose
  * default asks for approval with no tool exempted: the model is never offered any of its tools.
@@ -180,57 +186,10 @@ function checkPermissions(
   mode: TsAgentMode,
   findings: Findings,
 ): void {
-  let requiredByDefault: LocatedNode | undefined;
-  const exempted: boolean[] = [];
-  const checkBool = (node: LocatedNode | undefined, what: string): boolean | undefined => {
-    if (node === undefined) return undefined;
-    if (node.kind === 'scalar' && typeof node.value === 'boolean') return node.value;
-    findings.at(file, node, 'invalid-value', `${what} must be true or false`);
-    return undefined;
-  };
-  const checkInclude = (node: LocatedNode | undefined): void => {
-    if (node === undefined) return;
-    if (
-      node.kind !== 'scalar' ||
-      typeof node.value !== 'string' ||
-      !(INCLUDE_MODES as readonly string[]).includes(node.value)
-    )
-      findings.at(
-        file,
-        node,
-        'invalid-value',
-        `\`include\` must be one of: ${INCLUDE_MODES.join(', ')}`,
-      );
-  };
-  if (shape === 'folder') {
-    const permission = valueOf(server, 'toolPermissionRequired');
-    const def = valueOf(permission, 'serverDefault');
-    if (checkBool(def, '`serverDefault`') === true) requiredByDefault = def;
-    const tools = valueOf(permission, 'tools');
-    if (tools?.kind === 'object')
-      for (const t of tools.entries)
-        exempted.push(checkBool(t.value, `The permission of tool '${t.key}'`) === false);
-    const include = valueOf(server, 'toolInclude');
-    checkInclude(valueOf(include, 'serverDefault'));
-    const includeTools = valueOf(include, 'tools');
-    if (includeTools?.kind === 'object')
-      for (const t of includeTools.entries) checkInclude(t.value);
-  } else {
-    const defaults = valueOf(server, 'serverToolDefaults');
-    const def = valueOf(defaults, 'permissionRequired');
-    if (checkBool(def, '`permissionRequired`') === true) requiredByDefault = def;
-    checkInclude(valueOf(defaults, 'include'));
-    const tools = valueOf(server, 'tools');
-    if (tools?.kind === 'object')
-      for (const t of tools.entries) {
-        const permission = checkBool(
-          valueOf(t.value, 'permissionRequired'),
-          '`permissionRequired`',
-        );
-        exempted.push(permission === false);
-        checkInclude(valueOf(t.value, 'include'));
-      }
-  }
+  const { requiredByDefault, exempted } =
+    shape === 'folder'
+      ? folderPermissions(server, file, findings)
+      : filePermissions(server, file, findings);
   if (mode === 'interactive' || requiredByDefault === undefined || exempted.some(Boolean)) return;
   findings.at(
     file,
@@ -238,4 +197,77 @@ function checkPermissions(
     'tsagent-approval-required',
     `A ${mode} agent is only offered tools that need no approval: every tool of server '${name}' needs approval, so the model never sees them`,
   );
+}
+
+/** Reads and checks a folder agent's `toolPermissionRequired` and `toolInclude` settings. */
+function folderPermissions(server: LocatedNode, file: string, findings: Findings): Permissions {
+  let requiredByDefault: LocatedNode | undefined;
+  const exempted: boolean[] = [];
+  const permission = valueOf(server, 'toolPermissionRequired');
+  const def = valueOf(permission, 'serverDefault');
+  if (checkBool(def, '`serverDefault`', file, findings) === true) requiredByDefault = def;
+  const tools = valueOf(permission, 'tools');
+  if (tools?.kind === 'object')
+    for (const t of tools.entries)
+      exempted.push(
+        checkBool(t.value, `The permission of tool '${t.key}'`, file, findings) === false,
+      );
+  const include = valueOf(server, 'toolInclude');
+  checkInclude(valueOf(include, 'serverDefault'), file, findings);
+  const includeTools = valueOf(include, 'tools');
+  if (includeTools?.kind === 'object')
+    for (const t of includeTools.entries) checkInclude(t.value, file, findings);
+  return { requiredByDefault, exempted };
+}
+
+/** Reads and checks a single-file agent's `serverToolDefaults` and per-tool settings. */
+function filePermissions(server: LocatedNode, file: string, findings: Findings): Permissions {
+  let requiredByDefault: LocatedNode | undefined;
+  const exempted: boolean[] = [];
+  const defaults = valueOf(server, 'serverToolDefaults');
+  const def = valueOf(defaults, 'permissionRequired');
+  if (checkBool(def, '`permissionRequired`', file, findings) === true) requiredByDefault = def;
+  checkInclude(valueOf(defaults, 'include'), file, findings);
+  const tools = valueOf(server, 'tools');
+  if (tools?.kind === 'object')
+    for (const t of tools.entries) {
+      const permission = checkBool(
+        valueOf(t.value, 'permissionRequired'),
+        '`permissionRequired`',
+        file,
+        findings,
+      );
+      exempted.push(permission === false);
+      checkInclude(valueOf(t.value, 'include'), file, findings);
+    }
+  return { requiredByDefault, exempted };
+}
+
+/** The boolean at `node`, or undefined (reported when present but not a boolean). */
+function checkBool(
+  node: LocatedNode | undefined,
+  what: string,
+  file: string,
+  findings: Findings,
+): boolean | undefined {
+  if (node === undefined) return undefined;
+  if (node.kind === 'scalar' && typeof node.value === 'boolean') return node.value;
+  findings.at(file, node, 'invalid-value', `${what} must be true or false`);
+  return undefined;
+}
+
+/** Reports an `include` setting that is present but not one of the include modes. */
+function checkInclude(node: LocatedNode | undefined, file: string, findings: Findings): void {
+  if (node === undefined) return;
+  if (
+    node.kind !== 'scalar' ||
+    typeof node.value !== 'string' ||
+    !(INCLUDE_MODES as readonly string[]).includes(node.value)
+  )
+    findings.at(
+      file,
+      node,
+      'invalid-value',
+      `\`include\` must be one of: ${INCLUDE_MODES.join(', ')}`,
+    );
 }

@@ -95,66 +95,91 @@ function checkParameters(
     );
     return undefined;
   }
-  const declared = new Set<string>();
   const properties = valueOf(parameters, 'properties');
-  if (properties !== undefined) {
-    if (properties.kind !== 'object') {
-      findings.at(
-        file,
-        properties,
-        'tsagent-tool-parameters',
-        '`properties` must map each parameter name to its schema',
-      );
-      return undefined;
-    }
-    for (const entry of properties.entries) {
-      declared.add(entry.key);
-      if (entry.value.kind !== 'object')
-        findings.at(
-          file,
-          entry.value,
-          'tsagent-tool-parameters',
-          `The schema of parameter '${entry.key}' must be a mapping (e.g. \`type: string\`)`,
-        );
-      if (entry.key === 'name')
-        findings.add(
-          file,
-          'tsagent-name-parameter',
-          'A parameter called `name` never reaches the prompt: `{name}` is replaced by the tool name first',
-          entry.keyFrom,
-          Math.max(entry.keyTo, entry.keyFrom + 1),
-        );
-    }
-  }
+  const declared =
+    properties === undefined ? new Set<string>() : declaredProperties(properties, file, findings);
+  if (declared === undefined) return undefined;
   const required = valueOf(parameters, 'required');
-  if (required !== undefined) {
-    if (required.kind !== 'array') {
+  if (required !== undefined && !checkRequired(required, declared, file, findings))
+    return undefined;
+  return declared;
+}
+
+/**
+ * Checks `properties` (each parameter's schema a mapping, no parameter called `name`); returns the
+ * declared names, or undefined when `properties` is not a mapping.
+ */
+function declaredProperties(
+  properties: LocatedNode,
+  file: string,
+  findings: Findings,
+): Set<string> | undefined {
+  if (properties.kind !== 'object') {
+    findings.at(
+      file,
+      properties,
+      'tsagent-tool-parameters',
+      '`properties` must map each parameter name to its schema',
+    );
+    return undefined;
+  }
+  const declared = new Set<string>();
+  for (const entry of properties.entries) {
+    declared.add(entry.key);
+    if (entry.value.kind !== 'object')
       findings.at(
         file,
-        required,
+        entry.value,
         'tsagent-tool-parameters',
-        '`required` must be a list of parameter names',
+        `The schema of parameter '${entry.key}' must be a mapping (e.g. \`type: string\`)`,
       );
-      return undefined;
-    }
-    for (const item of required.items) {
-      if (item.kind !== 'scalar' || typeof item.value !== 'string')
-        findings.at(
-          file,
-          item,
-          'tsagent-tool-parameters',
-          'Each `required` entry must be a parameter name',
-        );
-      else if (!declared.has(item.value))
-        findings.at(
-          file,
-          item,
-          'tsagent-tool-parameters',
-          `'${item.value}' is required but not declared in \`properties\``,
-        );
-    }
+    if (entry.key === 'name')
+      findings.add(
+        file,
+        'tsagent-name-parameter',
+        'A parameter called `name` never reaches the prompt: `{name}` is replaced by the tool name first',
+        entry.keyFrom,
+        Math.max(entry.keyTo, entry.keyFrom + 1),
+      );
   }
   return declared;
+}
+
+/**
+ * Checks `required` names declared parameters; false when it is not a list (the schema is unusable).
+ */
+function checkRequired(
+  required: LocatedNode,
+  declared: ReadonlySet<string>,
+  file: string,
+  findings: Findings,
+): boolean {
+  if (required.kind !== 'array') {
+    findings.at(
+      file,
+      required,
+      'tsagent-tool-parameters',
+      '`required` must be a list of parameter names',
+    );
+    return false;
+  }
+  for (const item of required.items) {
+    if (item.kind !== 'scalar' || typeof item.value !== 'string')
+      findings.at(
+        file,
+        item,
+        'tsagent-tool-parameters',
+        'Each `required` entry must be a parameter name',
+      );
+    else if (!declared.has(item.value))
+      findings.at(
+        file,
+        item,
+        'tsagent-tool-parameters',
+        `'${item.value}' is required but not declared in \`properties\``,
+      );
+  }
+  return true;
 }
 
 /**

@@ -39,26 +39,9 @@ export function compileAgent(agent: CheckedAgent): {
 } {
   const metadata = valueOf(agent.root, 'metadata');
   const settings = valueOf(agent.root, 'settings');
-  const setting = (key: string): number | undefined => {
-    const node = valueOf(settings, key);
-    if (node?.kind !== 'scalar') return undefined;
-    const n = typeof node.value === 'string' ? Number(node.value) : node.value;
-    return typeof n === 'number' && Number.isFinite(n) && node.value !== '' ? n : undefined;
-  };
   const model = stringAt(settings, agent.shape === 'yaml' ? 'model' : 'mostRecentModel') ?? null;
   const instruction = assembleInstruction(agent);
   const useHistory = agent.mode === 'interactive';
-
-  const requestParams: { [key: string]: Json } = {};
-  if (instruction !== null) requestParams['systemPrompt'] = instruction;
-  const maxTokens = setting('maxOutputTokens');
-  if (maxTokens !== undefined) requestParams['maxTokens'] = maxTokens;
-  const temperature = setting('temperature');
-  if (temperature !== undefined) requestParams['temperature'] = temperature;
-  const turns = setting('maxChatTurns');
-  if (turns !== undefined) requestParams['max_iterations'] = turns;
-  requestParams['useHistory'] = useHistory;
-
   const description = stringAt(metadata, 'description');
   const config: { [key: string]: Json } = {
     ...defaultAgentConfig(agent.name),
@@ -67,13 +50,47 @@ export function compileAgent(agent: CheckedAgent): {
     servers: agent.servers.map((s) => s.name),
     model,
     use_history: useHistory,
-    default_request_params: requestParams,
+    default_request_params: requestParams(settings, instruction, useHistory),
     human_input: agent.mode === 'interactive',
   };
   if (agent.servers.length > 0)
     config['server_configs'] = Object.fromEntries(agent.servers.map((s) => [s.name, s.config]));
   const data: AgentData = { config, type: 'basic', tool_only: false, schema_version: 1 };
+  return { data, extras: compileExtras(agent, metadata, settings) };
+}
 
+/** A numeric setting (a number, or a string holding one), or undefined. */
+function numberSetting(settings: LocatedNode | undefined, key: string): number | undefined {
+  const node = valueOf(settings, key);
+  if (node?.kind !== 'scalar') return undefined;
+  const n = typeof node.value === 'string' ? Number(node.value) : node.value;
+  return typeof n === 'number' && Number.isFinite(n) && node.value !== '' ? n : undefined;
+}
+
+/** The default request parameters: the instruction, the numeric settings that are set, and history use. */
+function requestParams(
+  settings: LocatedNode | undefined,
+  instruction: string | null,
+  useHistory: boolean,
+): { [key: string]: Json } {
+  const params: { [key: string]: Json } = {};
+  if (instruction !== null) params['systemPrompt'] = instruction;
+  const maxTokens = numberSetting(settings, 'maxOutputTokens');
+  if (maxTokens !== undefined) params['maxTokens'] = maxTokens;
+  const temperature = numberSetting(settings, 'temperature');
+  if (temperature !== undefined) params['temperature'] = temperature;
+  const turns = numberSetting(settings, 'maxChatTurns');
+  if (turns !== undefined) params['max_iterations'] = turns;
+  params['useHistory'] = useHistory;
+  return params;
+}
+
+/** TsAgent's own views: mode and shape, tools, skills, settings, providers (secrets redacted), items, metadata. */
+function compileExtras(
+  agent: CheckedAgent,
+  metadata: LocatedNode | undefined,
+  settings: LocatedNode | undefined,
+): { [key: string]: Json } {
   const extras: { [key: string]: Json } = {
     mode: agent.mode,
     shape: agent.shape === 'yaml' ? 'single YAML file' : 'agent directory',
@@ -101,7 +118,7 @@ export function compileAgent(agent: CheckedAgent): {
   }
   extras['metadata'] = about;
   if (agent.elidedNumbers > 0) extras['embeddingNumbersSkipped'] = agent.elidedNumbers;
-  return { data, extras };
+  return extras;
 }
 
 /** The system prompt, then the always-included rules, then the always-included references. */

@@ -54,48 +54,8 @@ function analyzeFolder(unit: FormatUnit, context: FormatContext): FormatAnalysis
   const entry = unit.entry;
   const folder = dirname(entry);
   const prefix = folder === '' ? '' : `${folder}/`;
-  const rules: ContextItem[] = [];
-  const references: ContextItem[] = [];
-  let prompt: string | undefined;
-  for (const path of Object.keys(unit.files).sort()) {
-    const text = unit.files[path]!;
-    const rel = path.slice(prefix.length);
-    if (path === entry) continue;
-    if (rel === 'prompt.md') {
-      prompt = text;
-      continue;
-    }
-    const [dir, name, ...rest] = rel.split('/');
-    if (rest.length === 0 && name !== undefined && name.endsWith('.mdt')) {
-      if (dir === 'rules') {
-        const item = readMdt('rule', path, text, findings);
-        if (item) rules.push(item);
-        continue;
-      }
-      if (dir === 'refs' || dir === 'references') {
-        if (dir === 'references')
-          findings.add(
-            path,
-            'tsagent-references-folder',
-            'TsAgent 1.2 reads references from `refs/`; it does not see this file (the docs say `references/`)',
-            0,
-            Math.min(3, text.length),
-          );
-        const item = readMdt('reference', path, text, findings);
-        if (item) references.push(item);
-        continue;
-      }
-    }
-    findings.add(
-      path,
-      'tsagent-ignored-file',
-      `Not part of the TsAgent agent in ${folder === '' ? 'this folder' : `'${folder}'`} (it reads tsagent.json, prompt.md, rules/*.mdt and refs/*.mdt); ignored`,
-      0,
-      Math.min(1, text.length),
-    );
-  }
-
-  prompt ??= context.read(`${prefix}prompt.md`);
+  const files = readFolderFiles(unit, folder, findings);
+  const prompt = files.prompt ?? context.read(`${prefix}prompt.md`);
   const text = unit.files[entry] ?? '';
   const parsed = jsonTree(text);
   if (!parsed.ok) {
@@ -112,17 +72,71 @@ function analyzeFolder(unit: FormatUnit, context: FormatContext): FormatAnalysis
       0,
       Math.min(1, text.length),
     );
-  checkDuplicateItems(rules, findings);
-  checkDuplicateItems(references, findings);
+  checkDuplicateItems(files.rules, findings);
+  checkDuplicateItems(files.references, findings);
   if (!parsed.ok) return finish(unit, { agents: [], diagnostics: findings.list }, 'folder');
   const agent = readAgent(parsed.root, entry, text, 'folder', findings, {
     systemPrompt: prompt ?? null,
-    rules,
-    references,
+    rules: files.rules,
+    references: files.references,
     elidedNumbers: 0,
     fallbackName: basename(folder) || 'tsagent',
   });
   return finish(unit, { agents: agent ? [agent] : [], diagnostics: findings.list }, 'folder');
+}
+
+/** The files of an agent directory other than `tsagent.json`, read by their place in the folder. */
+interface FolderFiles {
+  prompt: string | undefined;
+  rules: ContextItem[];
+  references: ContextItem[];
+}
+
+/**
+ * Reads the unit's files other than the entry, in path order: `prompt.md`, `rules/*.mdt`, and
+ * `refs/*.mdt` or `references/*.mdt` (warned: TsAgent does not read it); any other file is reported ignored.
+ */
+function readFolderFiles(unit: FormatUnit, folder: string, findings: Findings): FolderFiles {
+  const prefix = folder === '' ? '' : `${folder}/`;
+  const out: FolderFiles = { prompt: undefined, rules: [], references: [] };
+  for (const path of Object.keys(unit.files).sort()) {
+    const text = unit.files[path]!;
+    const rel = path.slice(prefix.length);
+    if (path === unit.entry) continue;
+    if (rel === 'prompt.md') {
+      out.prompt = text;
+      continue;
+    }
+    const [dir, name, ...rest] = rel.split('/');
+    if (rest.length === 0 && name !== undefined && name.endsWith('.mdt')) {
+      if (dir === 'rules') {
+        const item = readMdt('rule', path, text, findings);
+        if (item) out.rules.push(item);
+        continue;
+      }
+      if (dir === 'refs' || dir === 'references') {
+        if (dir === 'references')
+          findings.add(
+            path,
+            'tsagent-references-folder',
+            'TsAgent 1.2 reads references from `refs/`; it does not see this file (the docs say `references/`)',
+            0,
+            Math.min(3, text.length),
+          );
+        const item = readMdt('reference', path, text, findings);
+        if (item) out.references.push(item);
+        continue;
+      }
+    }
+    findings.add(
+      path,
+      'tsagent-ignored-file',
+      `Not part of the TsAgent agent in ${folder === '' ? 'this folder' : `'${folder}'`} (it reads tsagent.json, prompt.md, rules/*.mdt and refs/*.mdt); ignored`,
+      0,
+      Math.min(1, text.length),
+    );
+  }
+  return out;
 }
 
 /** Reads the single YAML file, through the fast path for inline embeddings when it applies. */

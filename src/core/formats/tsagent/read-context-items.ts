@@ -75,19 +75,7 @@ export function readMdt(
   }
   if (body.trim() === '')
     return skip('it has no text after the frontmatter (`Text is required`)', close, close + 3);
-  if (front?.kind === 'object') {
-    warnUnknownKeys(front, [...MDT_KEYS, 'enabled'], file, findings, 'TsAgent ignores it');
-    const enabled = front.byKey.get('enabled');
-    if (enabled)
-      findings.add(
-        file,
-        'unknown-field',
-        'TsAgent no longer reads `enabled`; say `include: always`, `manual` or `agent`',
-        enabled.keyFrom,
-        Math.max(enabled.keyTo, enabled.keyFrom + 1),
-        'warning',
-      );
-  }
+  if (front?.kind === 'object') warnFrontmatterKeys(front, file, findings);
   const name = readName(front, file, findings) ?? basename(file).replace(/\.mdt$/i, '');
   const item = readFields(front, kind, name, file, findings);
   if (!item) return undefined;
@@ -101,6 +89,25 @@ export function readMdt(
     nameFrom: nameNode?.from ?? 0,
     nameTo: nameNode?.to ?? 0,
   };
+}
+
+/** Warns on frontmatter keys TsAgent ignores, naming what replaced the retired `enabled`. */
+function warnFrontmatterKeys(
+  front: LocatedNode & { kind: 'object' },
+  file: string,
+  findings: Findings,
+): void {
+  warnUnknownKeys(front, [...MDT_KEYS, 'enabled'], file, findings, 'TsAgent ignores it');
+  const enabled = front.byKey.get('enabled');
+  if (enabled)
+    findings.add(
+      file,
+      'unknown-field',
+      'TsAgent no longer reads `enabled`; say `include: always`, `manual` or `agent`',
+      enabled.keyFrom,
+      Math.max(enabled.keyTo, enabled.keyFrom + 1),
+      'warning',
+    );
 }
 
 /**
@@ -159,57 +166,75 @@ function readFields(
   file: string,
   report: Findings | undefined,
 ): Pick<ContextItem, 'kind' | 'name' | 'description' | 'priorityLevel' | 'include'> | undefined {
-  let ok = true;
-  let description = '';
-  const descriptionNode = valueOf(front, 'description');
-  if (descriptionNode !== undefined) {
-    if (descriptionNode.kind === 'scalar' && typeof descriptionNode.value === 'string')
-      description = descriptionNode.value;
-    else if (!(descriptionNode.kind === 'scalar' && descriptionNode.value === null)) {
-      report?.at(file, descriptionNode, 'invalid-value', '`description` must be a string');
-      ok = false;
-    }
+  // Each field is read (and reported) even when an earlier one is invalid.
+  const description = readDescription(valueOf(front, 'description'), file, report);
+  const priorityLevel = readPriority(valueOf(front, 'priorityLevel'), file, report);
+  const include = readInclude(valueOf(front, 'include'), file, report);
+  if (description === undefined || priorityLevel === undefined || include === undefined)
+    return undefined;
+  return { kind, name, description, priorityLevel, include };
+}
+
+/** The description ('' when absent or null), or undefined when it is not a string. */
+function readDescription(
+  node: LocatedNode | undefined,
+  file: string,
+  report: Findings | undefined,
+): string | undefined {
+  if (node === undefined) return '';
+  if (node.kind === 'scalar' && typeof node.value === 'string') return node.value;
+  if (node.kind === 'scalar' && node.value === null) return '';
+  report?.at(file, node, 'invalid-value', '`description` must be a string');
+  return undefined;
+}
+
+/**
+ * The priority level (the default when absent, or 0 as TsAgent reads it), or undefined when it is not an
+ * integer from 0 to 999.
+ */
+function readPriority(
+  node: LocatedNode | undefined,
+  file: string,
+  report: Findings | undefined,
+): number | undefined {
+  if (node === undefined) return DEFAULT_PRIORITY;
+  const value = node.kind === 'scalar' ? node.value : undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    report?.at(file, node, 'invalid-value', '`priorityLevel` must be an integer from 0 to 999');
+    return undefined;
   }
-  let priorityLevel = DEFAULT_PRIORITY;
-  const priority = valueOf(front, 'priorityLevel');
-  if (priority !== undefined) {
-    const value = priority.kind === 'scalar' ? priority.value : undefined;
-    if (typeof value !== 'number' || !Number.isInteger(value)) {
-      report?.at(
-        file,
-        priority,
-        'invalid-value',
-        '`priorityLevel` must be an integer from 0 to 999',
-      );
-      ok = false;
-    } else if (value < 0 || value > 999) {
-      report?.at(file, priority, 'invalid-value', 'Priority level must be between 0 and 999');
-      ok = false;
-    } else if (value === 0) {
-      report?.at(
-        file,
-        priority,
-        'tsagent-priority-zero',
-        '`priorityLevel: 0` is read as 500 (TsAgent uses `priorityLevel || 500`); use 1 for the highest priority',
-      );
-    } else priorityLevel = value;
+  if (value < 0 || value > 999) {
+    report?.at(file, node, 'invalid-value', 'Priority level must be between 0 and 999');
+    return undefined;
   }
-  let include: IncludeMode = DEFAULT_INCLUDE;
-  const includeNode = valueOf(front, 'include');
-  if (includeNode !== undefined) {
-    const value = includeNode.kind === 'scalar' ? includeNode.value : undefined;
-    if (typeof value === 'string' && (INCLUDE_MODES as readonly string[]).includes(value))
-      include = value as IncludeMode;
-    else {
-      const suggestion = typeof value === 'string' ? didYouMean(value, INCLUDE_MODES) : undefined;
-      report?.at(
-        file,
-        includeNode,
-        'invalid-value',
-        `\`include\` must be one of: ${INCLUDE_MODES.join(', ')}${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
-      );
-      ok = false;
-    }
+  if (value === 0) {
+    report?.at(
+      file,
+      node,
+      'tsagent-priority-zero',
+      '`priorityLevel: 0` is read as 500 (TsAgent uses `priorityLevel || 500`); use 1 for the highest priority',
+    );
+    return DEFAULT_PRIORITY;
   }
-  return ok ? { kind, name, description, priorityLevel, include } : undefined;
+  return value;
+}
+
+/** The include mode (the default when absent), or undefined when it is not one of the modes. */
+function readInclude(
+  node: LocatedNode | undefined,
+  file: string,
+  report: Findings | undefined,
+): IncludeMode | undefined {
+  if (node === undefined) return DEFAULT_INCLUDE;
+  const value = node.kind === 'scalar' ? node.value : undefined;
+  if (typeof value === 'string' && (INCLUDE_MODES as readonly string[]).includes(value))
+    return value as IncludeMode;
+  const suggestion = typeof value === 'string' ? didYouMean(value, INCLUDE_MODES) : undefined;
+  report?.at(
+    file,
+    node,
+    'invalid-value',
+    `\`include\` must be one of: ${INCLUDE_MODES.join(', ')}${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+  );
+  return undefined;
 }
