@@ -240,7 +240,7 @@ const transport = mapping(
   ]),
 );
 
-/** `tool_filter` of an MCP server (both shapes write it alike; `check-tools.ts` validates a draft one with it). */
+/** `tool_filter` of an MCP server (both shapes write it alike: both schemas hold this one). */
 export const toolFilterSchema = unset(
   described(
     mapping(
