@@ -35,7 +35,8 @@ export default defineConfig(
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node },
       parserOptions: {
-        projectService: true,
+        // The docs-site test's VitePress config lives in a dot-folder, which tsconfig's globs skip.
+        projectService: { allowDefaultProject: ['tests/docs-site/.vitepress/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -74,6 +75,42 @@ export default defineConfig(
         extraFileExtensions: ['.svelte'],
         svelteConfig,
       },
+    },
+  },
+  {
+    // The core reads as a manual: no function over 60 lines (comments and blank lines count) unless a
+    // reason is written beside it (`// eslint-disable-next-line max-lines-per-function -- why`).
+    files: ['src/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 60 }],
+    },
+  },
+  {
+    // Known debt, listed so the list only shrinks: these formats' readers were being rewritten by
+    // concurrent work (AFM onto valibot schemas, TsAgent and A2A onto one positioned JSON reader) when
+    // the limit came in; each is split as it is rewritten. Do not add to this list.
+    files: [
+      'src/core/formats/a2a/advise-card.ts',
+      'src/core/formats/afm/analyze-afm.ts',
+      'src/core/formats/afm/check-frontmatter.ts',
+      'src/core/formats/afm/check-interfaces.ts',
+      'src/core/formats/afm/check-json-schema.ts',
+      'src/core/formats/afm/check-tools.ts',
+      'src/core/formats/afm/compile-afm.ts',
+      'src/core/formats/afm/emit-afm.ts',
+      'src/core/formats/afm/read-body.ts',
+      'src/core/formats/openagentspec/check-cel.ts',
+      'src/core/formats/openagentspec/engagement-skeleton.ts',
+      'src/core/formats/openagentspec/scalar-source-map.ts',
+      'src/core/formats/tsagent/check-servers.ts',
+      'src/core/formats/tsagent/check-tools.ts',
+      'src/core/formats/tsagent/compile-agent.ts',
+      'src/core/formats/tsagent/index.ts',
+      'src/core/formats/tsagent/read-context-items.ts',
+    ],
+    rules: {
+      'max-lines-per-function': 'off',
     },
   },
   {

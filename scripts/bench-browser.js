@@ -14,6 +14,7 @@
  * 4. permalink length of each example next to lz-string's;
  * 5. keystroke-to-screen latency on the card, the bundle and the floor page in Chromium, Firefox ESR and
  *    WebKitGTK, measured one way in all three (bench/browser-engines.js, under `xvfb-run`).
+ * 6. many embeds: ten `<agentcard-playground>` elements on a page against one (bench/browser-embeds.js).
  *
  * scripts/bench/browser-profile.js profiles the same runs and names where the time and bytes go.
  */
@@ -25,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 import { measureColdLoad } from './bench/browser-cold-load.js';
+import { measureEmbeds, reportEmbeds } from './bench/browser-embeds.js';
 import { measureFloor, serveFloor } from './bench/browser-floor.js';
 import { measurePermalinks } from './bench/browser-permalink.js';
 import { launchChromium, snapshotDist, startPreview } from './bench/browser-server.js';
@@ -78,6 +80,7 @@ async function main() {
   server = await startPreview(dist.dir);
   browser = await launchChromium();
   const cold = await measureColdLoad(browser, `${server.url}/`, dist.dir);
+  const embeds = await measureEmbeds(browser, `${server.url}/`);
   server.stop();
 
   // The rest times the model from the page: the same build with `--mode bench`, which adds only
@@ -162,6 +165,7 @@ async function main() {
     cold,
     links,
     engines,
+    embeds,
   });
 }
 
@@ -566,6 +570,10 @@ function report(r) {
     ]);
   for (const line of table(engineRows)) out(`   ${line}`);
   for (const e of r.engines) if (e.error) out(`   ${e.name}: not measured (${e.error})`);
+  out('');
+
+  out('6. Many embeds');
+  verdicts.push(`many embeds ${verdict(reportEmbeds(r.embeds, (line = '') => out(`   ${line}`)))}`);
   out('');
 
   out(`Targets (informational): ${verdicts.join(', ')}`);

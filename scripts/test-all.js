@@ -9,7 +9,9 @@
  * missing or older than the lockfile); before the browser suites, that Debian's browsers are there
  * (`chromium`, `firefox-esr`, `webkit2gtk-driver` and `xvfb`, installed with apt-get when missing and
  * we are root). The production build is made once (`npm run build`) and served to every browser
- * suite. Each suite's output is shown live; a suite that fails does not stop the ones after it.
+ * suite. Each suite's output is shown live, except the three static checks (formatting, lint, type
+ * check), which run side by side and print theirs when they end; a suite that fails does not stop the
+ * ones after it.
  *
  * The last line printed is the totals over all suites, `N passed, N failed, N skipped`, counting
  * individual tests for vitest, Playwright and the Firefox and WebKit stories (read from their JSON
@@ -44,37 +46,42 @@ const OTHER_BROWSERS = [
 ];
 const MINUTE = 60_000;
 
-/** @typedef {{ code: number, timedOut: boolean }} RunResult */
+/** @typedef {{ code: number, timedOut: boolean, output?: string }} RunResult */
 /** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }} SuiteResult */
 
-/** @type {import('node:child_process').ChildProcess | undefined} */
-let current;
+/** The commands running now (several while the static checks run side by side). */
+const running = new Set(/** @type {import('node:child_process').ChildProcess[]} */ ([]));
 
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => {
-    if (current) killGroup(current);
+    for (const child of running) killGroup(child);
     process.exit(130);
   });
 }
 
 /**
- * Runs a command with its output shown live, in its own process group so that a time-out can
- * end it together with everything it started (a web server, a browser).
+ * Runs a command in its own process group so that a time-out can end it together with everything
+ * it started (a web server, a browser). Its output is shown live, or with `capture` kept (stdout and
+ * stderr interleaved as written) and returned, for commands that run side by side.
  * Never rejects: a command that cannot start resolves with code 127.
  * @param {string} command
  * @param {string[]} args
- * @param {{ timeoutMs: number, env?: Record<string, string> }} options
+ * @param {{ timeoutMs: number, env?: Record<string, string>, capture?: boolean }} options
  * @returns {Promise<RunResult>}
  */
-function run(command, args, { timeoutMs, env = {} }) {
+function run(command, args, { timeoutMs, env = {}, capture = false }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
       detached: true,
     });
-    current = child;
+    running.add(child);
+    let output = '';
+    const keep = (/** @type {Buffer} */ chunk) => (output += chunk.toString());
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -83,8 +90,8 @@ function run(command, args, { timeoutMs, env = {} }) {
     }, timeoutMs);
     const finish = (/** @type {number} */ code) => {
       clearTimeout(timer);
-      current = undefined;
-      resolve({ code, timedOut });
+      running.delete(child);
+      resolve(capture ? { code, timedOut, output } : { code, timedOut });
     };
     child.on('error', (error) => {
       console.error(`!! cannot run ${command}: ${error.message}`);
@@ -176,7 +183,8 @@ function suiteResult(name, result, counts, started) {
 }
 
 /**
- * A check that passes or fails as a whole (formatting, type check): one test.
+ * A check that passes or fails as a whole (formatting, lint, type check): one test. Its output is
+ * kept and printed under its banner when it ends, so checks can run side by side.
  * @param {string} name
  * @param {string} bin
  * @param {string[]} args
@@ -184,9 +192,10 @@ function suiteResult(name, result, counts, started) {
  * @returns {Promise<SuiteResult>}
  */
 async function runCheck(name, bin, args, timeoutMs) {
-  banner(`${name}: ${bin} ${args.join(' ')}`);
   const started = Date.now();
-  const result = await run(localBin(bin), args, { timeoutMs });
+  const result = await run(localBin(bin), args, { timeoutMs, capture: true });
+  banner(`${name}: ${bin} ${args.join(' ')}`);
+  process.stdout.write(result.output ?? '');
   const ok = result.code === 0;
   return suiteResult(name, result, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, started);
 }
@@ -383,16 +392,19 @@ async function main() {
 
   /** @type {SuiteResult[]} */
   const suites = [];
-  suites.push(await runCheck('formatting', 'prettier', ['--check', '.'], 2 * MINUTE));
-  // The same command as `npm run lint`; type-aware rules make it slow on a busy machine.
-  suites.push(await runCheck('lint', 'eslint', ['.', '--max-warnings', '0'], 10 * MINUTE));
+  // The static checks each use one core: side by side they take about as long as the slowest.
   suites.push(
-    await runCheck(
-      'type check',
-      'svelte-check',
-      ['--tsconfig', './tsconfig.json', '--fail-on-warnings'],
-      3 * MINUTE,
-    ),
+    ...(await Promise.all([
+      runCheck('formatting', 'prettier', ['--check', '.'], 3 * MINUTE),
+      // The same command as `npm run lint`; type-aware rules make it slow on a busy machine.
+      runCheck('lint', 'eslint', ['.', '--max-warnings', '0'], 10 * MINUTE),
+      runCheck(
+        'type check',
+        'svelte-check',
+        ['--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+        5 * MINUTE,
+      ),
+    ])),
   );
   suites.push(await runVitest());
   suites.push(await runMutationCheck());

@@ -22,7 +22,7 @@ if (!target) throw new Error('index.html has no #app element to mount the playgr
 
 // Notes about damaged stored records can come before the model exists (the store is read to build it).
 const earlyNotes: StorageNote[] = [];
-let takeNote = (note: StorageNote) => void earlyNotes.push(note);
+let takeNote: (note: StorageNote) => void = (note) => void earlyNotes.push(note);
 const { store, problem } = await openWorkspaceStore({ onNote: (note) => takeNote(note) });
 const ui = await store.loadUiState().catch((): UiState => ({}));
 const model = new AgentModel({
@@ -33,7 +33,7 @@ const model = new AgentModel({
   persist: true,
   journal: createEditJournal(sessionStorageOrUndefined()),
 });
-takeNote = (note) => model.storageNote(note);
+takeNote = (note) => void model.storageNote(note);
 for (const note of earlyNotes) model.storageNote(note);
 const lastWorkspace = typeof ui['lastWorkspace'] === 'string' ? ui['lastWorkspace'] : undefined;
 await model.open(location.hash, lastWorkspace);

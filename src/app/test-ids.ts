@@ -26,6 +26,9 @@ export const TEST_IDS = {
   shareLink: 'share-link',
   shareLength: 'share-length',
   shareWarning: 'share-warning',
+  shareEmbedFence: 'share-embed-fence',
+  shareEmbedElement: 'share-embed-element',
+  shareEmbedIframe: 'share-embed-iframe',
   examplesSelect: 'examples-select',
   workspaceSelect: 'workspace-select',
   themeSelect: 'theme-select',
@@ -41,4 +44,11 @@ export const TEST_IDS = {
   /** The status line's Cancel button, shown while a check runs long. */
   cancelCheck: 'cancel-check',
   engagementPanel: 'engagement-panel',
+  /** The Graph view and its parts. */
+  graphPanel: 'graph-panel',
+  graphSvg: 'graph-svg',
+  graphNode: 'graph-node',
+  graphEdge: 'graph-edge',
+  graphBadge: 'graph-badge',
+  graphList: 'graph-list',
 } as const;

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { runCheck, CHECK_USAGE } from './check-command.ts';
 import { optionHelp, parseOptions, quote, suggest, type OptionTable } from './cli-options.ts';
 import { CONVERT_USAGE, runConvert } from './convert-command.ts';
+import { GRAPH_USAGE, runGraph } from './graph-command.ts';
+import { EMBED_USAGE, LINK_USAGE, runEmbed, runLink } from './embed-command.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
 
 export { toJson } from './reporters.ts';
@@ -11,6 +13,9 @@ export { EXIT, type Io } from './io.ts';
 const COMMANDS: Record<string, { run: (args: string[], io: Io) => number; usage: string }> = {
   check: { run: runCheck, usage: CHECK_USAGE },
   convert: { run: runConvert, usage: CONVERT_USAGE },
+  graph: { run: runGraph, usage: GRAPH_USAGE },
+  embed: { run: runEmbed, usage: EMBED_USAGE },
+  link: { run: runLink, usage: LINK_USAGE },
 };
 
 /** The options before a command. */
@@ -24,6 +29,9 @@ const USAGE = `Usage: agentcard COMMAND [options]
 Commands:
   check PATH...       check agent definitions, files and folders, as one load-set
   convert FILE        convert the agents a file defines to another format
+  graph PATH...       print the graph of agents and their references (json, mermaid, dot)
+  embed FILE...       print a docs-page fence, element and iframe that show FILEs live
+  link FILE...        print a playground link that opens FILEs
   help [COMMAND]      show this help, or the help of COMMAND
 
 Options:

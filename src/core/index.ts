@@ -1,6 +1,10 @@
 /**
  * The AgentCard core: pure TypeScript (no DOM, no Node APIs, no storage). Give it a load-set (file path →
  * text), get back plain data: the card split, compiled agents and positioned diagnostics.
+ *
+ * Each export's contract (what it takes, returns and promises: purity, never throwing on input text) is
+ * the doc comment at its declaration, or here beside the re-export; `index.test.ts` fails on an export
+ * without one. Everything not exported here is internal.
  */
 export {
   Checker,
@@ -102,3 +106,28 @@ export { generateSchemas, SCHEMA_SETS } from './schemas/generate-schemas.ts';
 export { SCHEMA_VERSION } from './schemas/schema-set.ts';
 export type { SchemaFile, SchemaSet } from './schemas/schema-set.ts';
 export type { JsonSchemaObject } from './schemas/convert-schema.ts';
+// The agent graph: nodes, references and what each agent uses, as data, Mermaid or DOT.
+export { agentGraph, GRAPH_EDGE_KINDS } from './graph/agent-graph.ts';
+export type {
+  AgentGraph,
+  GraphNode,
+  GraphEdge,
+  GraphEdgeKind,
+  GraphNodeStatus,
+  GraphUses,
+  GraphServer,
+  GraphHook,
+  GraphPythonRef,
+} from './graph/agent-graph.ts';
+export { graphToMermaid, graphToDot, edgeLabel } from './graph/graph-text.ts';
+// Permalinks (`#v1:` share links): the playground's own codec, usable under Node (the Markdown plugins, the
+// command line's `agentcard link`).
+export {
+  encodePermalink,
+  decodePermalink,
+  PERMALINK_PREFIX,
+  type DecodeResult,
+  type PermalinkEnvelope,
+} from '../app/permalink/permalink.ts';
+export { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
+export type { PermalinkFailure, DecodeFailure } from '../app/permalink/decode-failure.ts';

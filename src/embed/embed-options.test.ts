@@ -21,6 +21,8 @@ describe('parseEmbedOptions', () => {
       lines: 12,
       clickToLoad: true,
       origins: ['https://docs.example', 'http://localhost:8080'],
+      hide: [],
+      agents: [],
     });
   });
 
@@ -57,6 +59,8 @@ describe('parseEmbedOptions', () => {
 
   it('takes the first of a repeated option', () => {
     expect(parseEmbedOptions('view=editor&view=output').view).toBe('editor');
+    expect(parseEmbedOptions('view=graph').view).toBe('graph');
+    expect(parseEmbedOptions('view=Graph').view).toBe('split');
   });
 
   it('leaves origins undefined without the option, so the embed talks to its parent', () => {
@@ -108,5 +112,29 @@ describe('readOrigin', () => {
       'docs.example',
     ])
       expect(readOrigin(bad)).toBeUndefined();
+  });
+});
+
+describe('the hide, agents, accent and font options', () => {
+  it('reads comma-separated codes and agent names, all or nothing', () => {
+    const options = parseEmbedOptions('?hide=unknown-field,missing-name&agents=planner,critic.v2');
+    expect(options.hide).toEqual(['unknown-field', 'missing-name']);
+    expect(options.agents).toEqual(['planner', 'critic.v2']);
+    expect(parseEmbedOptions('?hide=ok,Not A Code').hide).toEqual([]);
+    expect(parseEmbedOptions("?agents=a,b'c").agents).toEqual([]);
+    expect(parseEmbedOptions('?hide=' + Array(101).fill('x').join(',')).hide).toEqual([]);
+  });
+
+  it('takes an accent colour and a font list only in a plain CSS form', () => {
+    const read = (q: string) => parseEmbedOptions(q);
+    expect(read('?accent=%23c026d3').accent).toBe('#c026d3');
+    expect(read('?accent=rgb(10%2C 20%2C 30)').accent).toBe('rgb(10, 20, 30)');
+    expect(read('?accent=rebeccapurple').accent).toBe('rebeccapurple');
+    expect(read('?font=Inter%2C "Helvetica Neue"%2C sans-serif').font).toBe(
+      'Inter, "Helvetica Neue", sans-serif',
+    );
+    for (const bad of ['red;x:y', 'url(evil)', 'red}', 'var(--x)'])
+      expect(read(`?accent=${encodeURIComponent(bad)}`).accent).toBeUndefined();
+    expect(read(`?font=${encodeURIComponent('a;b')}`).font).toBeUndefined();
   });
 });

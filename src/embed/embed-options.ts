@@ -5,7 +5,7 @@
  */
 
 /** How the embed lays out the editor and the results. */
-export const EMBED_VIEWS = ['editor', 'split', 'output'] as const;
+export const EMBED_VIEWS = ['editor', 'split', 'output', 'graph'] as const;
 export type EmbedView = (typeof EMBED_VIEWS)[number];
 
 /** The colour scheme: `auto` follows the reader's system. */
@@ -24,13 +24,18 @@ export const EMBED_OPTION_LIMITS = {
   maxOrigins: 20,
   /** A `file` longer than this is ignored. */
   maxFileChars: 300,
+  /** At most this many names in `hide` or `agents`; more and the option is ignored as a whole. */
+  maxNames: 100,
+  /** An `accent` or `font` longer than this is ignored. */
+  maxStyleChars: 200,
 } as const;
 
 /** The parsed options. */
 export interface EmbedOptions {
   /**
    * `split` (default): editor beside the results (stacked when narrow). `editor` and `output`: one pane at a
-   * time, as tabs (Editor, Problems, Output), starting on the editor or on the compiled output.
+   * time, as tabs (Editor, Problems, Output), starting on the editor or on the compiled output. `graph`: the
+   * agent graph above the editor, with Problems and Output as tabs beside the graph.
    */
   view: EmbedView;
   /** True: the reader cannot edit (`readonly`, `readonly=1` or `readonly=true`). Default false. */
@@ -50,6 +55,17 @@ export interface EmbedOptions {
    * option): the origin of the page that frames it. Empty: nobody (the option was given but malformed).
    */
   origins: string[] | undefined;
+  /** `hide=code,code`: diagnostic codes the embed does not show, count or report. Default none. */
+  hide: string[];
+  /**
+   * `agents=name,name`: agents defined elsewhere (on the docs page's other examples), which cards may reference
+   * without an `unknown-agent-ref`. Default none.
+   */
+  agents: string[];
+  /** `accent=`: the accent colour (a CSS colour: hex, `rgb()`/`hsl()`/`oklch()`…, or a name). */
+  accent: string | undefined;
+  /** `font=`: the font family of the embed's interface (a CSS font-family list). */
+  font: string | undefined;
 }
 
 /** The options of an embed URL with no query string. */
@@ -62,6 +78,10 @@ export const DEFAULT_EMBED_OPTIONS: Readonly<EmbedOptions> = Object.freeze({
   lines: undefined,
   clickToLoad: false,
   origins: undefined,
+  hide: [],
+  agents: [],
+  accent: undefined,
+  font: undefined,
 });
 
 /** Reads the options from a query string (`?view=output&readonly`, with or without the `?`). Never throws. */
@@ -78,6 +98,13 @@ export function parseEmbedOptions(search: string): EmbedOptions {
     lines: readLines(one('lines')),
     clickToLoad: one('load') === 'click',
     origins: readOrigins(one('origins')),
+    hide: readNames(one('hide'), /^[a-z][a-z0-9-]{0,63}$/),
+    agents: readNames(one('agents'), /^[^\s,'"<>]{1,200}$/),
+    accent: readStyle(
+      one('accent'),
+      /^(#[0-9a-fA-F]{3,8}|[a-z]+|(rgb|rgba|hsl|hsla|oklch|oklab|lab|lch)\([\d\s.,%/+-]+\))$/,
+    ),
+    font: readStyle(one('font'), /^[\w\s,'"-]+$/),
   };
 }
 
@@ -120,4 +147,18 @@ function readOrigins(value: string | undefined): string[] | undefined {
   const origins = parts.map(readOrigin);
   if (origins.some((origin) => origin === undefined)) return [];
   return [...new Set(origins as string[])];
+}
+
+// A list of names (`a,b`): every one must match, else none is taken.
+function readNames(value: string | undefined, name: RegExp): string[] {
+  if (!value) return [];
+  const names = value.split(',');
+  if (names.length > EMBED_OPTION_LIMITS.maxNames || !names.every((n) => name.test(n))) return [];
+  return [...new Set(names)];
+}
+
+// A CSS value for a custom property, from a strict pattern: no `;`, braces, `url(` or escapes can get in.
+function readStyle(value: string | undefined, pattern: RegExp): string | undefined {
+  if (!value || value.length > EMBED_OPTION_LIMITS.maxStyleChars) return undefined;
+  return pattern.test(value.trim()) ? value.trim() : undefined;
 }

@@ -16,6 +16,7 @@ if (!target) throw new Error('embed.html has no #embed element to mount the play
 
 const options = parseEmbedOptions(location.search);
 document.documentElement.dataset['theme'] = initialTheme(options);
+applyHostStyle(options);
 
 // Host messages that arrive before the playground is loaded wait for it (the newest of each type).
 const early = new Map<HostMessage['type'], HostMessage>();
@@ -24,7 +25,10 @@ const channel = connectToHost(window, {
   origins: options.origins,
   onMessage: (message) => deliver(message),
 });
-observeHeight(target, (height) => channel.send('resize', { height }));
+// A height of 0 (nothing laid out yet) is never reported: the host keeps the room it reserved.
+observeHeight(target, (height) => {
+  if (height > 0) channel.send('resize', { height });
+});
 
 if (options.clickToLoad) showLoadButton(target, options);
 else void start();
@@ -62,4 +66,17 @@ function showLoadButton(into: HTMLElement, { lines }: EmbedOptions): void {
 function initialTheme({ theme }: EmbedOptions): 'light' | 'dark' {
   if (theme !== 'auto') return theme;
   return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/** The host's `accent` and `font` (checked by `parseEmbedOptions`), over the palette's own. */
+function applyHostStyle({ accent, font }: EmbedOptions): void {
+  const root = document.documentElement;
+  if (accent !== undefined) {
+    root.style.setProperty('--accent', accent);
+    root.style.setProperty('--info', accent);
+  }
+  if (font !== undefined) {
+    root.style.fontFamily = font;
+    document.body.style.fontFamily = font;
+  }
 }

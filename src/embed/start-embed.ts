@@ -9,6 +9,7 @@ import { createMemoryStore } from '../app/storage/memory-store.ts';
 import Embed from './Embed.svelte';
 import type { EmbedOptions } from './embed-options.ts';
 import { EmbedState } from './embed-state.svelte.ts';
+import { diagnosticFilter } from './diagnostic-filter.ts';
 
 /**
  * Builds the model, opens the content and mounts the view into `target` (emptied first). Without a permalink
@@ -28,6 +29,7 @@ export async function startEmbed(
       }),
     persist: false,
     selectFirstCard: true,
+    ...withFilter(diagnosticFilter(options)),
   });
   const embed = new EmbedState(model, options);
   if (location.hash || !framed) {
@@ -46,4 +48,8 @@ export async function startEmbed(
   target.replaceChildren();
   mount(Embed, { target, props: { embed, playgroundUrl } });
   return embed;
+}
+
+function withFilter(keepDiagnostic: ReturnType<typeof diagnosticFilter>) {
+  return keepDiagnostic ? { keepDiagnostic } : {};
 }

@@ -31,7 +31,7 @@ describe('agentcard --version and help', () => {
   });
 
   it('help COMMAND is COMMAND --help, which lists every option and the exit codes', () => {
-    for (const command of ['check', 'convert']) {
+    for (const command of ['check', 'convert', 'graph']) {
       const help = runCli(['help', command]);
       expect(help.code).toBe(0);
       expect(help.out).toMatch(new RegExp(`^Usage: agentcard ${command} `));
@@ -57,7 +57,11 @@ describe('agentcard usage errors: one line, naming the problem, with a hint to r
       ['chek', 'agents/'],
       "agentcard: unknown command 'chek'; did you mean 'check'? Run 'agentcard --help' for usage.",
     ],
-    [['lint'], "agentcard: unknown command 'lint'. Run 'agentcard --help' for usage."],
+    [
+      ['lint'],
+      "agentcard: unknown command 'lint'; did you mean 'link'? Run 'agentcard --help' for usage.",
+    ],
+    [['frobnicate'], "agentcard: unknown command 'frobnicate'. Run 'agentcard --help' for usage."],
     [
       ['help', 'convrt'],
       "agentcard: unknown command 'convrt'; did you mean 'convert'? Run 'agentcard --help' for usage.",

@@ -44,10 +44,9 @@ const a2a = formatModule('a2a');
 
 /** The reader's verdict on a card text: accepted when it reports no error. */
 function readerAccepts(text: string, path = 'agent.json'): boolean {
-  return !a2a.analyze!(
-    { entry: path, files: { [path]: text } },
-    { read: () => undefined, paths: [path] },
-  ).diagnostics.some((d) => d.severity === 'error');
+  return !a2a
+    .analyze({ entry: path, files: { [path]: text } }, { read: () => undefined, paths: [path] })
+    .diagnostics.some((d) => d.severity === 'error');
 }
 
 function sampleFiles(): string[] {

@@ -329,10 +329,9 @@ describe('A2A reader and ajv on the shipped schema (public/schemas/v1/a2a-agentc
   const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
   const a2a = formatModule('a2a');
   const readerAccepts = (text: string, path = 'agent.json') =>
-    !a2a.analyze!(
-      { entry: path, files: { [path]: text } },
-      { read: () => undefined, paths: [path] },
-    ).diagnostics.some((d) => d.severity === 'error');
+    !a2a
+      .analyze({ entry: path, files: { [path]: text } }, { read: () => undefined, paths: [path] })
+      .diagnostics.some((d) => d.severity === 'error');
   const COUNT = countFromEnv(process.env, 'A2A_AGREEMENT_COUNT', 1500);
 
   it('agree on every fixture and on the hand-written rich card', () => {

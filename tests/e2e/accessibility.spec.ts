@@ -126,7 +126,7 @@ test.describe('Accessibility', () => {
 
       await test.step('the share dialog', async () => {
         await playground.shareButton.click();
-        await expect(page.getByRole('dialog', { name: 'Share as a link' })).toBeVisible();
+        await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.keyboard.press('Escape');
       });

@@ -8,7 +8,7 @@ import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { editorTextInPage } from './editor-text.ts';
 
 /** The result tabs on the right. */
-export type ResultTab = 'Cards' | 'Problems' | 'Output';
+export type ResultTab = 'Cards' | 'Problems' | 'Output' | 'Graph';
 
 /** The playground page, with every console error and uncaught exception it produced. */
 export class PlaygroundPage {
@@ -56,6 +56,11 @@ export class PlaygroundPage {
   readonly outputJson: Locator;
   /** The three result panels together (everything that renders analysis results). */
   readonly panels: Locator;
+  /** The Graph tab: its drawing, the drawn agents and references, and the nested-list alternative. */
+  readonly graphPanel: Locator;
+  readonly graphNodes: Locator;
+  readonly graphEdges: Locator;
+  readonly graphList: Locator;
   /** The Output tab's CEL panel for OpenAgentSpec agents, and its result rows (one per expression). */
   readonly engagementPanel: Locator;
   readonly expressionRows: Locator;
@@ -86,6 +91,10 @@ export class PlaygroundPage {
     this.outputPanel = page.getByTestId(TEST_IDS.outputPanel);
     this.outputJson = page.getByTestId(TEST_IDS.outputJson);
     this.panels = page.getByRole('region', { name: 'Results' });
+    this.graphPanel = page.getByTestId(TEST_IDS.graphPanel);
+    this.graphNodes = this.graphPanel.getByTestId(TEST_IDS.graphNode);
+    this.graphEdges = this.graphPanel.getByTestId(TEST_IDS.graphEdge);
+    this.graphList = this.graphPanel.getByTestId(TEST_IDS.graphList);
     this.engagementPanel = page.getByTestId(TEST_IDS.engagementPanel);
     this.expressionRows = this.engagementPanel
       .getByRole('list', { name: 'Expression results' })
@@ -333,6 +342,13 @@ export class PlaygroundPage {
     return this.splitRows.filter({
       has: this.page.locator('.name', { hasText: new RegExp(`^${escapeRegExp(name)}$`) }),
     });
+  }
+
+  /** The Graph view's node of the agent called `name`. */
+  graphNode(name: string): Locator {
+    return this.graphNodes.and(
+      this.page.locator(`[data-name="${name.replace(/["\\]/g, '\\$&')}"]`),
+    );
   }
 
   /** Selects the card called `name` in the Cards tab. */

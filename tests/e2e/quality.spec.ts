@@ -111,7 +111,7 @@ test.describe('Keyboard and screen readers', () => {
 
     // The share dialog is modal: the rest of the page leaves the accessibility tree while it is open.
     await playground.shareButton.click();
-    await expect(page.getByRole('dialog', { name: 'Share as a link' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Link' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
     expect(unnamedControls(await page.locator('body').ariaSnapshot())).toEqual([]);

@@ -134,7 +134,7 @@ function problemsOf(path: string, text: string): string[] {
         problems.push(...findMalformations(again, conversion.files));
       }
     }
-    const analysis = afmFormat.analyze!(
+    const analysis = afmFormat.analyze(
       { entry: path, files },
       { read: () => undefined, paths: [path] },
     );

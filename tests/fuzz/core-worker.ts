@@ -95,6 +95,8 @@ export async function bundleForNode(entry: string): Promise<string> {
         formats: ['es'],
         fileName: 'bundle',
       },
+      // One file: the core's lazily loaded parts (the permalink codec's compressor) come inline.
+      rollupOptions: { output: { inlineDynamicImports: true } },
     },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const chunks = (Array.isArray(output) ? output : [output]).flatMap((o) => o.output);

@@ -130,7 +130,7 @@ const PROTOTYPE_MEMBERS = [
 const tricks = { prototypeMembers: 0, formatsGiven: 0 };
 
 function check(files: Record<string, string>, entry: string, withFormats = false): string[] {
-  const analysis = tsAgentFormat.analyze!(
+  const analysis = tsAgentFormat.analyze(
     { entry, files },
     {
       read: (p) => (Object.hasOwn(files, p) ? files[p] : undefined),

@@ -1,8 +1,10 @@
 /// <reference lib="webworker" />
 import {
+  agentGraph,
   Checker,
   convertAgent,
   localCalendarDate,
+  type AgentGraph,
   type CheckResult,
   type CompiledAgent,
 } from '../../core/index.ts';
@@ -83,6 +85,7 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
         ok: a.ok,
         format: a.format,
       })),
+      ...changedGraph(last),
       selected: selected(request.select),
       took: performance.now() - started,
     });
@@ -94,6 +97,20 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
     });
   }
 };
+
+let lastGraph = '';
+
+/**
+ * The graph when it differs from the one sent last (most keystrokes change no agent, type, status or
+ * reference), so the Graph view redraws only on a real change. Linear in agents + references.
+ */
+function changedGraph(result: CheckResult): { graph?: AgentGraph } {
+  const graph = agentGraph(result);
+  const json = JSON.stringify(graph);
+  if (json === lastGraph) return {};
+  lastGraph = json;
+  return { graph };
+}
 
 /** `text` with `edits` applied in order, or undefined when there is no text or an edit does not fit. */
 function applyEdits(text: string | undefined, edits: readonly TextEdit[]): string | undefined {

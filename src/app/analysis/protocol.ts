@@ -1,4 +1,5 @@
 import type {
+  AgentGraph,
   CardInfo,
   CompiledAgent,
   Conversion,
@@ -58,6 +59,8 @@ export type AnalysisResponse =
       diagnostics: Diagnostic[];
       /** Names and status of every compiled card, light enough to send on every keystroke. */
       agents: AgentSummary[];
+      /** The agents and their references (the Graph view); absent when unchanged since the last result. */
+      graph?: AgentGraph;
       selected: CompiledAgent | null;
       /** Milliseconds the check took inside the worker. */
       took: number;

@@ -9,6 +9,7 @@ export {
   PERMALINK_PREFIX,
   type DecodeResult,
 } from './permalink.ts';
+export { encodePermalinkSync } from './encode-sync.ts';
 export { PERMALINK_DICTIONARY } from './dictionary.ts';
 export type { DecodeFailure, PermalinkFailure } from './decode-failure.ts';
 export { MAX_FILES, PROFILES, type PermalinkEnvelope } from './envelope.ts';

@@ -38,7 +38,8 @@ export const MAX_DECOMPRESSED_BYTES = 8 * 1024 * 1024;
  */
 export const MAX_PERMALINK_LENGTH = Math.ceil(((MAX_DECOMPRESSED_BYTES * 1.001 + 64) * 4) / 3);
 
-const DICTIONARY_BYTES = new TextEncoder().encode(PERMALINK_DICTIONARY);
+/** `PERMALINK_DICTIONARY` as the UTF-8 bytes the compressor is primed with. */
+export const DICTIONARY_BYTES = new TextEncoder().encode(PERMALINK_DICTIONARY);
 
 /** The zlib dictionary id links carry: the Adler-32 of `PERMALINK_DICTIONARY`. */
 export const PERMALINK_DICTIONARY_ID = adler32(DICTIONARY_BYTES);
@@ -66,13 +67,22 @@ export { linkGuidance, permalinkLength, type LinkGuidance } from './link-guidanc
  * the compressor's code cannot be fetched.
  */
 export async function encodePermalink(envelope: PermalinkEnvelope): Promise<string> {
+  const json = envelopeBytes(envelope);
+  const { compressZlib } = await import('./zlib-compress.ts');
+  return PERMALINK_PREFIX + encodeBase64Url(compressZlib(json, DICTIONARY_BYTES));
+}
+
+/**
+ * The envelope's UTF-8 JSON, checked: what `encodePermalink` and `encodePermalinkSync` (`encode-sync.ts`)
+ * compress. Throws as `encodePermalink` documents.
+ */
+export function envelopeBytes(envelope: PermalinkEnvelope): Uint8Array {
   const json = new TextEncoder().encode(serializeEnvelope(envelope));
   if (json.length > MAX_DECOMPRESSED_BYTES)
     throw new RangeError(
       `The workspace is ${json.length} bytes as JSON, more than a link may carry (${MAX_DECOMPRESSED_BYTES}).`,
     );
-  const { compressZlib } = await import('./zlib-compress.ts');
-  return PERMALINK_PREFIX + encodeBase64Url(compressZlib(json, DICTIONARY_BYTES));
+  return json;
 }
 
 /**

@@ -5,7 +5,7 @@
  * `analysis-state.svelte.ts` (worker results, selection), `conversion.svelte.ts` and `notifications.svelte.ts`.
  * This class composes them and orders the steps of each user action.
  */
-import type { EmitOptions, FormatId, Profile } from '../../core/index.ts';
+import type { Diagnostic, EmitOptions, FormatId, Profile } from '../../core/index.ts';
 import type { WorkerFactory } from '../analysis/analysis-client.ts';
 import type { CardRef, TextEdit } from '../analysis/protocol.ts';
 import { EXAMPLES, type Example } from '../examples.ts';
@@ -48,6 +48,11 @@ export interface ModelHost {
    * round trip, so nothing is reported twice.
    */
   selectFirstCard?: boolean;
+  /**
+   * The embed's `hide` and `agents` options: a diagnostic for which this returns false is not shown, counted or
+   * reported, as if the check had not found it. Default: every diagnostic is kept.
+   */
+  keepDiagnostic?: (diagnostic: Diagnostic) => boolean;
   /** The write-ahead journal of edits (default: one that keeps nothing). */
   journal?: EditJournal;
   /** The channel the tabs announce saves on (default: the app's; tests pass their own). */
@@ -71,7 +76,12 @@ export class AgentModel {
 
   constructor(host: ModelHost) {
     const { notifications } = this;
-    this.analyser = new AnalysisState(host.makeWorker, notifications, host.selectFirstCard);
+    this.analyser = new AnalysisState(
+      host.makeWorker,
+      notifications,
+      host.selectFirstCard,
+      host.keepDiagnostic,
+    );
     this.persistence = new Persistence({
       store: host.store,
       persist: host.persist,

@@ -5,6 +5,7 @@
  * state and banners.
  */
 import type {
+  AgentGraph,
   CardInfo,
   CompiledAgent,
   Conversion,
@@ -30,12 +31,21 @@ export interface AnalysisView {
   cards: CardInfo[];
   diagnostics: Diagnostic[];
   agents: AgentSummary[];
+  /** The agents and their references, for the Graph view. */
+  graph: AgentGraph;
   took: number;
 }
 
 /** A new empty view: a new object each time, so that every reset reaches the panels. */
 function emptyView(): AnalysisView {
-  return { rev: 0, cards: [], diagnostics: [], agents: [], took: 0 };
+  return {
+    rev: 0,
+    cards: [],
+    diagnostics: [],
+    agents: [],
+    graph: { nodes: [], edges: [] },
+    took: 0,
+  };
 }
 
 /** The analysis state; every change comes from the worker's answers or from the model's calls. */
@@ -66,6 +76,7 @@ export class AnalysisState {
     makeWorker: WorkerFactory,
     private readonly notifications: Notifications,
     private readonly selectFirstCard = false,
+    private readonly keepDiagnostic?: (diagnostic: Diagnostic) => boolean,
   ) {
     this.client = new AnalysisClient(makeWorker, (event) => this.receive(event));
   }
@@ -74,7 +85,8 @@ export class AnalysisState {
   reset(): void {
     this.selection = null;
     this.selected = null;
-    this.analysis = emptyView();
+    // The graph stays: the worker sends it only when it changes, so an identical one would never come.
+    this.analysis = { ...emptyView(), graph: this.analysis.graph };
     this.analysisStale = true;
   }
 
@@ -174,8 +186,9 @@ export class AnalysisState {
     this.analysis = {
       rev: r.rev,
       cards: r.cards,
-      diagnostics: r.diagnostics,
+      diagnostics: this.keepDiagnostic ? r.diagnostics.filter(this.keepDiagnostic) : r.diagnostics,
       agents: r.agents,
+      graph: r.graph ?? this.analysis.graph,
       took: r.took,
     };
     this.analysisStale = false;

@@ -1,10 +1,21 @@
 /**
  * The contract every agent-definition format implements. A format module is one folder under
- * `src/core/formats/` that exports one `FormatModule`; `registry.ts` lists them. The AgentCard format is
- * read by the load-set checker itself and appears in the registry only for detection and emitting.
+ * `src/core/formats/` that exports one `FormatModule`; `registry.ts` lists them, and the load-set checker
+ * reads every unit of every format, AgentCard included, through its module's `analyze`.
+ *
+ * Reading happens in two phases. `analyze` reads one unit on its own (cacheable by the unit's text). What
+ * a definition needs from the rest of the load-set is the second phase, the load-set passes
+ * (`src/core/load-set/passes/`), which run over the agents of all units: names are unique across formats;
+ * and an AgentCard card, whose compile depends on other files (the cards its workflow fields name, its
+ * history files, the folder's `fastagent.config.yaml`, `{{file:…}}` templates, Python files), comes out of
+ * `analyze` as a *draft* (`FormatAnalysis.drafts`) that the passes check and compile. A format whose
+ * definitions stand alone compiles them in `analyze` and returns no drafts.
  */
 import type { AgentData, Json } from '../model/agent-data.ts';
+import type { Profile } from '../model/agent-types.ts';
 import type { RawDiagnostic } from '../diagnostics.ts';
+import type { ParsedYaml, YamlVersion } from '../text/parse-yaml.ts';
+import type { CardDraft } from './agentcard/analyze-card-file.ts';
 
 /** The formats the core reads, by stable id (also the `--format`/`--to` values of the command line). */
 export const FORMAT_IDS = ['agentcard', 'afm', 'openagentspec', 'tsagent', 'a2a'] as const;
@@ -49,6 +60,13 @@ export interface FormatContext {
   readonly paths: readonly string[];
   /** Tells whether a folder exists (command line only; absent in the browser). */
   isDirectory?(path: string): boolean;
+  /** Which rules to read by, for a format that has profiles (AgentCard); `rfc` when absent. */
+  readonly profile?: Profile;
+  /**
+   * Parses YAML with positions (same answers as `parseYaml` of `text/parse-yaml.ts`), through the
+   * checker's cache so a re-check re-parses only changed slices; absent: the module parses directly.
+   */
+  readonly parseYaml?: (text: string, offset: number, version: YamlVersion) => ParsedYaml;
 }
 
 /** A diagnostic of a format module: a raw diagnostic plus the file it is in (the unit may span files). */
@@ -85,6 +103,24 @@ export interface FormatAnalysis {
   shape?: string;
   agents: FormatAgent[];
   diagnostics: FormatDiagnostic[];
+  /**
+   * The unit's definitions that the load-set passes finish and compile (AgentCard's cards, in file
+   * order), for a format whose compile needs other files; absent for a format that compiles in `analyze`.
+   */
+  drafts?: CardDraft[];
+  /**
+   * True when the unit could not be read as a definition at all (AgentCard: no frontmatter, an
+   * unsupported extension, a `SKILL.md`); the passes then decide whether it is worth a note.
+   */
+  fatal?: boolean;
+}
+
+/**
+ * A stateful `analyze` that keeps work between calls: the same answers as the module's `analyze`, faster
+ * when called again on edited text. The `Checker` makes one per format and keeps it for its lifetime.
+ */
+export interface UnitAnalyzer {
+  analyze(unit: FormatUnit, context: FormatContext): FormatAnalysis;
 }
 
 /** What converting an agent to another format produced. */
@@ -127,8 +163,13 @@ export interface FormatModule {
    * read by nobody else. Undefined when the entry is a single-file unit of a format that has both kinds.
    */
   unitFolder?(entry: string): string | undefined;
-  /** Reads one unit. Pure; never throws on any text. Absent for the AgentCard format (the checker's own). */
-  analyze?(unit: FormatUnit, context: FormatContext): FormatAnalysis;
+  /** Reads one unit (phase one: see the top of this file). Pure; never throws on any text. */
+  analyze(unit: FormatUnit, context: FormatContext): FormatAnalysis;
+  /**
+   * A new stateful analyzer that reuses work between calls (AgentCard keeps each card's draft by its
+   * text, so an edit in a 1,000-card bundle re-reads one card). Absent: `analyze` is used as it is.
+   */
+  analyzer?(): UnitAnalyzer;
   /** Writes an agent in this format, listing what cannot be expressed. Absent when not a target. */
   emit?(source: EmitSource, options: EmitOptions): Conversion;
 }

@@ -9,7 +9,10 @@ import type { FormatId, FormatModule } from './format-module.ts';
 import { openAgentSpecFormat } from './openagentspec/index.ts';
 import { tsAgentFormat } from './tsagent/index.ts';
 
-/** Every format, in detection order (AgentCard last: it is the fallback for card files). */
+/**
+ * Every format, in detection order (AgentCard last: it is the fallback for card files). Each is read
+ * through its `analyze`; see `format-module.ts` for the contract.
+ */
 export const FORMATS: readonly FormatModule[] = [
   afmFormat,
   openAgentSpecFormat,
@@ -18,14 +21,17 @@ export const FORMATS: readonly FormatModule[] = [
   agentCardFormat,
 ];
 
-/** The module of a format id. */
+/** The module of a format id. Throws an Error only for an id not in `FORMAT_IDS` (a programming error). */
 export function formatModule(id: FormatId): FormatModule {
   const found = FORMATS.find((f) => f.id === id);
   if (!found) throw new Error(`Unknown format id: ${id}`);
   return found;
 }
 
-/** The format that claims `path` with `text`, or undefined when none does (not an agent definition). */
+/**
+ * The format that claims `path` with `text` (the first module of `FORMATS` whose `detect` says yes), or
+ * undefined when none does (not an agent definition). Pure and cheap; never throws.
+ */
 export function detectFormat(path: string, text: string): FormatId | undefined {
   for (const format of FORMATS) if (format.detect(path, text)) return format.id;
   return undefined;

@@ -1,9 +1,18 @@
 /**
- * The format stage of a check: each planned unit of a format module (AFM, OpenAgentSpec, TsAgent, A2A)
- * is read by its module's `analyze`, through a cache keyed by format and entry.
+ * The analysis stage of a check: every planned unit, of every format, is read by its format module's
+ * `analyze` (through a stateful `analyzer` when the module has one), and the results are cached by
+ * format, entry, profile and the unit's texts.
  */
-import type { FormatAnalysis } from '../formats/format-module.ts';
+import type {
+  FormatAnalysis,
+  FormatContext,
+  FormatId,
+  FormatModule,
+  UnitAnalyzer,
+} from '../formats/format-module.ts';
 import { formatModule } from '../formats/registry.ts';
+import type { Profile } from '../model/agent-types.ts';
+import type { ParsedYaml, YamlVersion } from '../text/parse-yaml.ts';
 import type { PlannedUnit } from './plan-units.ts';
 import { isRefusal, type ReadFileHook } from './read-hook.ts';
 
@@ -13,41 +22,72 @@ export interface AnalyzedUnit {
   analysis: FormatAnalysis;
 }
 
+/** What analysing the units of one check needs from it. */
+export interface UnitReading {
+  /** The load-set's files (path → text). */
+  files: Readonly<Record<string, string>>;
+  lookup: ReadFileHook;
+  profile: Profile;
+  parseYaml: (text: string, offset: number, version: YamlVersion) => ParsedYaml;
+}
+
 /**
- * Analyzes `planned` in order. A unit whose files are the same as in `cache` (by text) is not re-read;
- * afterwards `cache` holds exactly the units of this call.
+ * Analyses units, keeping between calls each unit's analysis and each format's stateful analyzer. A unit
+ * whose files are the same (by text) as last time, read with the same profile, is not re-read.
  */
-export function analyzeUnits(
-  planned: readonly PlannedUnit[],
-  files: Readonly<Record<string, string>>,
-  lookup: ReadFileHook,
-  cache: Map<string, AnalyzedUnit>,
-): AnalyzedUnit[] {
-  const live = new Set<string>();
-  const paths = Object.keys(files).sort();
-  const results: AnalyzedUnit[] = [];
-  const read = (path: string): string | undefined => {
-    const text = lookup(path);
-    return typeof text === 'string' ? text : undefined;
-  };
-  const refused = (path: string): boolean => isRefusal(lookup(path));
-  for (const unit of planned) {
-    const key = `${unit.format}:${unit.entry}`;
-    live.add(key);
-    const cached = cache.get(key);
-    let analysis: FormatAnalysis;
-    if (cached && sameUnit(cached.unit, unit)) analysis = cached.analysis;
-    else {
-      const module = formatModule(unit.format);
-      analysis = module.analyze
-        ? module.analyze({ entry: unit.entry, files: unit.files }, { read, paths, refused })
-        : { agents: [], diagnostics: [] };
-      cache.set(key, { unit, analysis });
-    }
-    results.push({ unit, analysis });
+export class UnitCache {
+  private units = new Map<string, AnalyzedUnit & { profile: Profile }>();
+  private analyzers = new Map<FormatId, UnitAnalyzer | FormatModule>();
+
+  /** `onAnalyze` is called on every cache miss (the checker's `filesAnalyzed` counter). */
+  constructor(private readonly onAnalyze: () => void) {}
+
+  /** Analyses `planned` in order; afterwards the cache holds exactly the units of this call. */
+  analyze(planned: readonly PlannedUnit[], reading: UnitReading): AnalyzedUnit[] {
+    const live = new Set<string>();
+    const context = formatContext(reading);
+    const results = planned.map((unit) => {
+      const key = `${unit.format}:${unit.entry}`;
+      live.add(key);
+      const cached = this.units.get(key);
+      if (cached && cached.profile === reading.profile && sameUnit(cached.unit, unit))
+        return { unit, analysis: cached.analysis };
+      this.onAnalyze();
+      const analysis = this.analyzer(unit.format).analyze(
+        { entry: unit.entry, files: unit.files },
+        context,
+      );
+      this.units.set(key, { unit, analysis, profile: reading.profile });
+      return { unit, analysis };
+    });
+    for (const key of this.units.keys()) if (!live.has(key)) this.units.delete(key);
+    return results;
   }
-  for (const key of cache.keys()) if (!live.has(key)) cache.delete(key);
-  return results;
+
+  private analyzer(format: FormatId): UnitAnalyzer | FormatModule {
+    let analyzer = this.analyzers.get(format);
+    if (!analyzer) {
+      const module = formatModule(format);
+      analyzer = module.analyzer?.() ?? module;
+      this.analyzers.set(format, analyzer);
+    }
+    return analyzer;
+  }
+}
+
+/** The `FormatContext` of one check: reads through the check's boundary, refusals as `refused`. */
+function formatContext(reading: UnitReading): FormatContext {
+  const { lookup, profile, parseYaml } = reading;
+  return {
+    read: (path) => {
+      const text = lookup(path);
+      return typeof text === 'string' ? text : undefined;
+    },
+    refused: (path) => isRefusal(lookup(path)),
+    paths: Object.keys(reading.files).sort(),
+    profile,
+    parseYaml,
+  };
 }
 
 function sameUnit(a: PlannedUnit, b: PlannedUnit): boolean {

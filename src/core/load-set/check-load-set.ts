@@ -1,35 +1,25 @@
 /**
  * The load-set checker: one pipeline from files to a `CheckResult`.
  *
- *   plan units → read the cards (AgentCard) and analyze the other units (their format modules)
- *   → load-set passes (names, references; per card: history files, Python references, servers,
- *     templates, instruction) and compile → locate the diagnostics
+ *   plan units → analyze each unit through its format module (AgentCard included)
+ *   → load-set passes over all agents (cards, names, references; per card: history files, Python
+ *     references, servers, templates, environment, then compile) → locate the diagnostics
  *
  * Each stage is a module of this folder, each pass one of `passes/`; `Checker` keeps the caches between
  * checks.
  */
 import { fastAgentDate } from '../formats/agentcard/load-instruction.ts';
-import {
-  analyzeCardFile,
-  type CardDraft,
-  type CardFileAnalysis,
-} from '../formats/agentcard/analyze-card-file.ts';
-import { parseHistory } from '../history/parse-history.ts';
-import type { Profile } from '../model/agent-types.ts';
-import { detachString } from '../text/detach-string.ts';
-import { LineIndex } from '../text/line-index.ts';
-import { parseYaml, type ParsedYaml, type YamlVersion } from '../text/parse-yaml.ts';
-import { analyzeUnits, type AnalyzedUnit } from './analyze-units.ts';
+import { UnitCache } from './analyze-units.ts';
+import { HistoryCache, LineCache, YamlCache } from './check-caches.ts';
 import type { CheckOptions, CheckResult } from './check-result.ts';
 import { compileCards, type CheckOutput } from './compile-cards.ts';
 import { DiagnosticSink } from './locate.ts';
+import { cardEntries } from './passes/cards.ts';
 import { checkCardNames } from './passes/names.ts';
-import { checkAgentRefs } from './passes/references.ts';
+import { addReferenceProblems } from './passes/references.ts';
 import { serverConfigLookup } from './passes/servers.ts';
 import { planUnits } from './plan-units.ts';
-import { cardEntries, readCardFiles } from './read-cards.ts';
 import { LoadSetReader } from './read-boundary.ts';
-import type { ReadFileHook } from './read-hook.ts';
 import { addUnitAgents } from './unit-agents.ts';
 
 export type { CheckOptions, CheckResult, CardInfo, CompiledAgent } from './check-result.ts';
@@ -42,131 +32,63 @@ export const CONFIG_FILE_NAMES: ReadonlySet<string> = new Set([
   'fastagent.secrets.yaml',
 ]);
 
-interface FileEntry {
-  text: string;
-  profile: Profile;
-  analysis: CardFileAnalysis;
-}
-
 /**
- * Checks load-sets, reusing work between calls: a file whose text did not change is not re-analysed, and
- * in a changed file every frontmatter whose text did not change is not re-parsed. The playground keeps one
- * `Checker` and calls `check` on every edit; the command line makes one per run.
+ * Checks load-sets, reusing work between calls: a unit whose text did not change is not re-analysed, and
+ * in a changed card file every card and frontmatter whose text did not change is not re-read. The
+ * playground keeps one `Checker` and calls `check` on every edit; the command line makes one per run.
  */
 export class Checker {
-  private files = new Map<string, FileEntry>();
-  private parses: Record<YamlVersion, Map<string, ParsedYaml>> = {
-    '1.1': new Map(),
-    '1.2': new Map(),
-  };
-  private drafts = new Map<string, Map<string, CardDraft>>();
-  private histories = new Map<string, { text: string; result: ReturnType<typeof parseHistory> }>();
-  private lines = new Map<string, LineIndex>();
-  private units = new Map<string, AnalyzedUnit>();
-  /** Work counters since construction: files split and validated, YAML slices parsed (cache misses). */
+  /** Work counters since construction: units analysed and YAML slices parsed (cache misses). */
   readonly stats = { filesAnalyzed: 0, yamlParsed: 0 };
+  private units = new UnitCache(() => this.stats.filesAnalyzed++);
+  private yaml = new YamlCache(() => this.stats.yamlParsed++);
+  private lines = new LineCache();
+  private histories = new HistoryCache();
 
-  /** Checks `files` (path → text; paths `/`-separated, relative to the load-set root). Never throws on text. */
+  /**
+   * Checks `files` (path → text; paths `/`-separated, relative to the load-set root). Never throws on
+   * text (only a malformed `options.today` throws a RangeError).
+   */
   check(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
     const profile = options.profile ?? 'rfc';
     const date = options.today === undefined ? undefined : fastAgentDate(options.today);
     const sink = new DiagnosticSink();
     const { report } = sink;
     const { lookup, read } = new LoadSetReader(files, options.readFile, report);
-    const lineIndex = (file: string, text: string) => this.lineIndex(file, text);
+    const parseYaml = this.yaml.parse;
+    const lineIndex = this.lines.index;
 
     const plan = planUnits(files, options, read);
-    const reading = {
+    const units = this.units.analyze(plan, { files, lookup, profile, parseYaml });
+
+    // Units with drafts (AgentCard's) are finished by the passes; the others' agents are compiled.
+    const cards = cardEntries(units, { options, profile, report });
+    const others = units.filter((u) => u.analysis.drafts === undefined);
+    const names = checkCardNames(cards, others);
+    addReferenceProblems(cards, names);
+    const out: CheckOutput = { cards: [], agents: [], compiled: [] };
+    const configFor = serverConfigLookup({ read, parse: parseYaml, report });
+    const parseHistory = this.histories.parse;
+    const compiling = {
       options,
       profile,
+      date,
+      lookup,
       read,
       report,
-      analyze: (path: string, text: string) => this.analyze(path, text, profile),
+      configFor,
+      parseHistory,
+      lineIndex,
     };
-    const analyses = readCardFiles(plan.agentCards, reading);
-    for (const path of Object.keys(files)) if (!analyses.has(path)) this.files.delete(path);
-    const entries = cardEntries(analyses, reading);
-    // The other formats' agents are read first, so names are checked across the whole load-set.
-    const units = analyzeUnits(plan.units, files, lookup, this.units);
+    compileCards(cards, compiling, out);
+    addUnitAgents(others, names, { read, report, lineIndex }, out);
 
-    const cardNames = checkCardNames(entries, units);
-    const refProblems = checkAgentRefs(
-      entries
-        .filter((e) => e.name !== null && e.draft.type !== undefined)
-        .map((e) => ({ key: e.key, name: e.name!, refs: e.draft.agentRefs })),
-      cardNames,
-    );
-    const out: CheckOutput = { cards: [], agents: [], compiled: [] };
-    const parse = (text: string, offset: number, version: YamlVersion) =>
-      this.parse(text, offset, version);
-    const configFor = serverConfigLookup({ read, parse, report });
-    const parseHistory = (path: string, text: string, hook: ReadFileHook) =>
-      this.history(path, text, hook);
-    compileCards(
-      entries,
-      refProblems,
-      { options, profile, date, lookup, read, report, configFor, parseHistory, lineIndex },
-      out,
-    );
-    addUnitAgents(units, cardNames, { read, report, lineIndex }, out);
-
-    const diagnostics = sink.located((file) => this.lineIndex(file, read(file) ?? ''));
-    const { cards, agents, compiled } = out;
-    return { profile, cards, agents, compiled, diagnostics };
-  }
-
-  private analyze(path: string, text: string, profile: Profile): CardFileAnalysis {
-    const cached = this.files.get(path);
-    if (cached && cached.text === text && cached.profile === profile) return cached.analysis;
-    this.stats.filesAnalyzed++;
-    const analysis = analyzeCardFile(path, text, profile, {
-      parse: (t, o, v) => this.parse(t, o, v),
-      cards: this.drafts,
-    });
-    this.files.set(path, { text, profile, analysis });
-    return analysis;
-  }
-
-  /** Parses a YAML slice through the cache: results are stored at offset 0 and re-based on use. */
-  private parse(text: string, offset: number, version: YamlVersion): ParsedYaml {
-    const cache = this.parses[version];
-    let base = cache.get(text);
-    if (!base) {
-      base = parseYaml(text, 0, version);
-      this.stats.yamlParsed++;
-      if (cache.size > 50_000) cache.clear();
-      cache.set(detachString(text), base);
-    }
-    if (offset === 0) return base;
-    return {
-      ...base,
-      offset,
-      diagnostics: base.diagnostics.map((d) => ({
-        ...d,
-        from: d.from + offset,
-        to: d.to + offset,
-      })),
-    };
-  }
-
-  private lineIndex(file: string, text: string): LineIndex {
-    const cached = this.lines.get(file);
-    if (cached && cached.text === text) return cached;
-    const index = new LineIndex(text);
-    this.lines.set(file, index);
-    return index;
-  }
-
-  private history(path: string, text: string, read: ReadFileHook) {
-    const cached = this.histories.get(path);
-    if (cached && cached.text === text) return cached.result;
-    const result = parseHistory(text, path, read);
-    this.histories.set(path, { text, result });
-    return result;
+    const diagnostics = sink.located((file) => lineIndex(file, read(file) ?? ''));
+    return { profile, ...out, diagnostics };
   }
 }
 
-/** Checks a load-set once (a fresh `Checker`). */
+/** Checks a load-set once (a fresh `Checker`); see `Checker.check`. */
 export function checkLoadSet(
   files: Readonly<Record<string, string>>,
   options: CheckOptions = {},

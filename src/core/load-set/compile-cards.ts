@@ -5,7 +5,6 @@
  */
 import { appendAll, type RawDiagnostic } from '../diagnostics.ts';
 import { compileInstruction } from '../formats/agentcard/load-instruction.ts';
-import { resolveRefs } from '../formats/agentcard/python-refs.ts';
 import { planServers, type ServerConfigs } from '../formats/agentcard/servers.ts';
 import { compileCard } from '../model/agent-data.ts';
 import type { Profile } from '../model/agent-types.ts';
@@ -14,9 +13,10 @@ import type { CardInfo, CheckOptions, CompiledAgent } from './check-result.ts';
 import { dirname } from './paths.ts';
 import { expandEnv } from './passes/env.ts';
 import { loadHistory, type HistoryParser } from './passes/history-files.ts';
+import { resolveRefs } from './passes/python-refs.ts';
 import { checkTemplateFiles } from './passes/templates.ts';
 import type { ReadFileHook } from './read-hook.ts';
-import type { CardEntry } from './read-cards.ts';
+import type { CardEntry } from './passes/cards.ts';
 
 /** What compiling the cards needs from the check. */
 export interface CardCompiling {
@@ -42,18 +42,15 @@ export interface CheckOutput {
 
 /**
  * Runs the per-card passes over `entries`, compiles each card that has a type and a name, reports every
- * entry's problems (with `refProblems`, the reference pass's findings by entry key) and adds the results
- * to `out`.
+ * entry's problems and adds the results to `out`, in entry order.
  */
 export function compileCards(
   entries: readonly CardEntry[],
-  refProblems: ReadonlyMap<number, RawDiagnostic[]>,
   c: CardCompiling,
   out: CheckOutput,
 ): void {
   for (const entry of entries) {
     const { draft, file } = entry;
-    appendAll(entry.problems, refProblems.get(entry.key) ?? []);
     const compiled = compileEntry(entry, c);
     const ok = compiled !== undefined && !entry.problems.some((d) => d.severity === 'error');
     const index = c.lineIndex(file, c.read(file) ?? '');

@@ -1,6 +1,6 @@
 /**
- * Sorts the files of a load-set by format: AgentCard files go to the card pipeline, every other format's
- * files are grouped into units (one file, or a whole folder for folder formats such as TsAgent's).
+ * Sorts the files of a load-set into units, each for one format module: a single file, or a whole folder
+ * for folder formats such as TsAgent's. AgentCard files are units of one file like any other.
  */
 import { getOwn, setOwn } from '../own-property.ts';
 import type { FormatId } from '../formats/format-module.ts';
@@ -8,35 +8,29 @@ import { detectFormat, formatModule } from '../formats/registry.ts';
 import type { CheckOptions } from './check-result.ts';
 import { basename } from './paths.ts';
 
-/** A unit of a non-AgentCard format, ready for its module's `analyze`. */
+/** A unit of the load-set, ready for its format module's `analyze`. */
 export interface PlannedUnit {
   format: FormatId;
   entry: string;
   files: Record<string, string>;
 }
 
-/** Which files are AgentCard cards, and the other formats' units. */
-export interface UnitPlan {
-  /** Paths for the AgentCard pipeline, sorted. */
-  agentCards: string[];
-  units: PlannedUnit[];
-}
-
 const CONFIG_FILE_NAMES = new Set(['fastagent.config.yaml', 'fastagent.secrets.yaml']);
 
 /**
- * Plans a check. Without `options.cards`, every file of the load-set is a candidate and files no format
- * claims (histories, `tools.py`, configs) are left for the cards to reference; with it, only those paths
- * are, and a named file no format claims goes to the AgentCard pipeline (which reports its extension)
- * unless it was found by listing a folder (`options.discovered`).
+ * Plans a check: the units, folder units first, then single files in path order. Without
+ * `options.cards`, every file of the load-set is a candidate and files no format claims (histories,
+ * `tools.py`, configs) are left for the cards to reference; with it, only those paths are, and a named
+ * file no format claims is an AgentCard unit (whose analysis reports its extension) unless it was found
+ * by listing a folder (`options.discovered`). A file that cannot be read is no unit.
  */
 export function planUnits(
   files: Readonly<Record<string, string>>,
   options: CheckOptions,
   read: (path: string) => string | undefined,
-): UnitPlan {
-  // Named one by one: a file no format claims still goes to the card pipeline, which says why it is not
-  // a card. Files found by listing a folder (`discovered`) are only read when some format claims them.
+): PlannedUnit[] {
+  // Named one by one: a file no format claims still goes to AgentCard, which says why it is not a card.
+  // Files found by listing a folder (`discovered`) are only read when some format claims them.
   const discovered = new Set(options.discovered ?? []);
   const named = options.cards
     ? new Set(options.cards.filter((p) => !discovered.has(p)))
@@ -47,8 +41,31 @@ export function planUnits(
     )
     .slice()
     .sort();
+  const choose = formatChooser(options, named, read);
+  const all = [...new Set([...Object.keys(files), ...candidates])].sort();
+  const { units, claimed } = folderUnits(all, choose, read);
+  for (const path of candidates) {
+    if (claimed.some((c) => within(path, c))) continue;
+    let format = choose(path);
+    if (format === undefined && named?.has(path)) format = 'agentcard';
+    const text = format === undefined ? undefined : read(path);
+    if (format !== undefined && text !== undefined)
+      units.push({ format, entry: path, files: { [path]: text } });
+  }
+  return units;
+}
+
+/**
+ * The format of each path (memoised): the per-file choice, else `options.format` for a file some format
+ * claims or that was named, else the detected format; undefined when no format claims it.
+ */
+function formatChooser(
+  options: CheckOptions,
+  named: ReadonlySet<string> | undefined,
+  read: (path: string) => string | undefined,
+): (path: string) => FormatId | undefined {
   const chosen = new Map<string, FormatId | undefined>();
-  const choose = (path: string): FormatId | undefined => {
+  return (path) => {
     if (chosen.has(path)) return chosen.get(path);
     const text = read(path);
     let format: FormatId | undefined;
@@ -64,11 +81,19 @@ export function planUnits(
     chosen.set(path, format);
     return format;
   };
+}
 
-  // Folder formats first: their folder's files belong to them and to nobody else.
+/**
+ * The units of folder formats among `all` (sorted), and their folders: each folder's files belong to its
+ * unit and to nobody else.
+ */
+function folderUnits(
+  all: readonly string[],
+  choose: (path: string) => FormatId | undefined,
+  read: (path: string) => string | undefined,
+): { units: PlannedUnit[]; claimed: string[] } {
   const units: PlannedUnit[] = [];
   const claimed: string[] = [];
-  const all = [...new Set([...Object.keys(files), ...candidates])].sort();
   for (const path of all) {
     const format = choose(path);
     const folder = format !== undefined ? formatModule(format).unitFolder?.(path) : undefined;
@@ -83,20 +108,7 @@ export function planUnits(
     claimed.push(folder);
     units.push({ format, entry: path, files: unitFiles });
   }
-
-  const agentCards: string[] = [];
-  for (const path of candidates) {
-    if (claimed.some((c) => within(path, c))) continue;
-    const format = choose(path);
-    if (format === 'agentcard' || (format === undefined && named?.has(path))) {
-      if (read(path) !== undefined || named?.has(path)) agentCards.push(path);
-      continue;
-    }
-    if (format === undefined) continue;
-    const text = read(path);
-    if (text !== undefined) units.push({ format, entry: path, files: { [path]: text } });
-  }
-  return { agentCards, units };
+  return { units, claimed };
 }
 
 function within(path: string, folder: string): boolean {

@@ -108,6 +108,48 @@ export function compileCard(
 ): AgentData {
   const type = draft.type ?? 'agent';
   const f = draft.fields;
+  const config = agentConfig(draft, type, name, servers);
+  const data: AgentData = {
+    config,
+    type: FAST_AGENT_TYPE_NAMES[type],
+    tool_only: config['tool_only']!,
+  };
+  for (const [field, fallback] of Object.entries(WORKFLOW_FIELDS[type] ?? {})) {
+    const value = f[field] === undefined ? fallback : (f[field] as Json);
+    if (value !== undefined) data[field] = value;
+  }
+  const children = f['agents'];
+  if (Array.isArray(children)) {
+    if (type === 'router') data['router_agents'] = children as Json;
+    else data['child_agents'] = children as Json;
+  }
+  if (type === 'agent') {
+    const options: { [key: string]: Json } = {};
+    for (const key of [
+      'history_source',
+      'history_merge_target',
+      'max_parallel',
+      'child_timeout_sec',
+      'max_display_instances',
+    ]) {
+      if (f[key] !== undefined) options[key] = f[key] as Json;
+    }
+    if (Object.keys(options).length > 0) data['agents_as_tools_options'] = options;
+    if (config['function_tools'] !== null) data['function_tools'] = config['function_tools']!;
+  }
+  if (messageFiles.length > 0) data['message_files'] = messageFiles;
+  data['schema_version'] = typeof f['schema_version'] === 'number' ? f['schema_version'] : 1;
+  return data;
+}
+
+/** The compiled `config` of `draft` (fast-agent's AgentConfig fields, snake_case). */
+function agentConfig(
+  draft: AgentSource,
+  type: CardType,
+  name: string,
+  servers: ServerPlan,
+): { [key: string]: Json } {
+  const f = draft.fields;
   const pick = (key: string, fallback: Json): Json =>
     f[key] === undefined ? fallback : (f[key] as Json);
   const useHistory =
@@ -155,38 +197,7 @@ export function compileCard(
   if (Object.keys(servers.configs).length > 0) config['server_configs'] = servers.configs;
   if (draft.fields['history_mode'] !== undefined)
     config['history_mode'] = draft.fields['history_mode'] as Json;
-
-  const data: AgentData = {
-    config,
-    type: FAST_AGENT_TYPE_NAMES[type],
-    tool_only: config['tool_only']!,
-  };
-  for (const [field, fallback] of Object.entries(WORKFLOW_FIELDS[type] ?? {})) {
-    const value = f[field] === undefined ? fallback : (f[field] as Json);
-    if (value !== undefined) data[field] = value;
-  }
-  const children = f['agents'];
-  if (Array.isArray(children)) {
-    if (type === 'router') data['router_agents'] = children as Json;
-    else data['child_agents'] = children as Json;
-  }
-  if (type === 'agent') {
-    const options: { [key: string]: Json } = {};
-    for (const key of [
-      'history_source',
-      'history_merge_target',
-      'max_parallel',
-      'child_timeout_sec',
-      'max_display_instances',
-    ]) {
-      if (f[key] !== undefined) options[key] = f[key] as Json;
-    }
-    if (Object.keys(options).length > 0) data['agents_as_tools_options'] = options;
-    if (config['function_tools'] !== null) data['function_tools'] = config['function_tools']!;
-  }
-  if (messageFiles.length > 0) data['message_files'] = messageFiles;
-  data['schema_version'] = typeof f['schema_version'] === 'number' ? f['schema_version'] : 1;
-  return data;
+  return config;
 }
 
 function normalizeFunctionTools(value: unknown): Json {

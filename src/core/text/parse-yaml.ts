@@ -34,6 +34,14 @@ export interface ParsedYaml {
   empty: boolean;
 }
 
+/** How every slice is parsed (duplicate keys are found by `walkTree`, linearly). */
+const PARSE_OPTIONS = {
+  prettyErrors: false,
+  uniqueKeys: false,
+  strict: false,
+  logLevel: 'error',
+} as const;
+
 /**
  * Parses `text` (a slice of a file starting at absolute `offset`) as one YAML document. Never throws: syntax
  * errors, duplicate keys, alias bombs and over-deep nesting become diagnostics at absolute offsets inside
@@ -56,13 +64,7 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
   };
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(text, {
-      prettyErrors: false,
-      uniqueKeys: false,
-      version,
-      strict: false,
-      logLevel: 'error',
-    });
+    doc = parseDocument(text, { ...PARSE_OPTIONS, version });
   } catch (error) {
     result.diagnostics.push(
       problem('yaml-limit', `YAML could not be read: ${describe(error)}`, ...at(0, 1)),
@@ -84,22 +86,9 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
   result.empty = doc.contents === null;
   if (doc.errors.length > 0) return result;
   const walk = walkTree(doc.contents, MAX_YAML_DEPTH);
-  if (walk.tooDeep) {
-    result.diagnostics.push(
-      problem('yaml-limit', `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`, ...at(0, 1)),
-    );
-    return result;
-  }
-  if (walk.recursiveAlias) {
-    // A node that contains itself: every reader that follows aliases (validation, compiling, the
-    // formats' own walks) would go round it forever, or with two branches build an exponential copy.
-    result.diagnostics.push(
-      problem(
-        'yaml-limit',
-        `The alias *${walk.recursiveAlias.name} is inside the node its anchor names: the value would contain itself`,
-        ...at(walk.recursiveAlias.from, walk.recursiveAlias.to),
-      ),
-    );
+  const limit = treeLimit(walk, at);
+  if (limit) {
+    result.diagnostics.push(limit);
     return result;
   }
   for (const key of walk.duplicates) {
@@ -116,6 +105,28 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     );
   }
   return result;
+}
+
+/** The `yaml-limit` problem of a tree too deep or holding a recursive alias, if any. */
+function treeLimit(
+  walk: ReturnType<typeof walkTree>,
+  at: (from: number, to: number) => [number, number],
+): RawDiagnostic | undefined {
+  if (walk.tooDeep)
+    return problem(
+      'yaml-limit',
+      `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`,
+      ...at(0, 1),
+    );
+  // A node that contains itself: every reader that follows aliases (validation, compiling, the formats'
+  // own walks) would go round it forever, or with two branches build an exponential copy.
+  if (walk.recursiveAlias)
+    return problem(
+      'yaml-limit',
+      `The alias *${walk.recursiveAlias.name} is inside the node its anchor names: the value would contain itself`,
+      ...at(walk.recursiveAlias.from, walk.recursiveAlias.to),
+    );
+  return undefined;
 }
 
 function describe(error: unknown): string {

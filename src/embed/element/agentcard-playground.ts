@@ -3,23 +3,32 @@
  *
  * ```html
  * <script src="https://playground.example/agentcard-playground.js" defer></script>
- * <agentcard-playground view="split" theme="auto">
- *   <script type="text/agentcard" data-file="sizer.md">
- *     ---
- *     type: agent
- *     ---
- *     Estimate sizes.
- *   </script>
+ * <agentcard-playground permalink="#v1:…" theme="inherit">
+ *   <pre><code>---
+ * type: agent
+ * ---
+ * Estimate sizes.</code></pre>
  * </agentcard-playground>
  * ```
  *
- * The element frames `embed.html` (found beside this script, or at its `src` attribute), sends it the inline
- * cards once it is `ready`, sizes the frame to the embed's content height (unless `height` is set), and
- * re-emits `ready`, `diagnostics` and `compiled` as `CustomEvent`s whose `detail` is the message's payload.
- * It accepts messages only from its own frame's window and the embed's origin, validated; it tells the embed
- * to talk to this page's origin only. Attributes: `view`, `readonly`, `theme`, `profile`, `height`, `file`,
- * `lines`, `load` (`click`), `permalink` (`#v1:…`), `src`. `theme` and `readonly` apply live; changing the
- * others reloads the frame. `docs/embedding.md` is the manual.
+ * The content comes from the `permalink` attribute (what the Markdown plugins write), from `setFiles()` / the
+ * `files` property, or from `<script type="text/agentcard" data-file="…">` children (plain HTML pages). Other
+ * children (the plugins' static `<pre><code>`) are what readers without JavaScript see; the element shows them,
+ * in a box as tall as the embed is expected to be, until its frame has loaded and checked the content, then
+ * shows the frame, sized to the embed's content (unless `height` is set). The frame starts only as the element
+ * nears the viewport, or, with `load="click"`, when the reader presses "Try it".
+ *
+ * It frames `embed.html` (found beside this script, or at the `src` attribute) and re-emits `ready`,
+ * `diagnostics` and `compiled` as `CustomEvent`s whose `detail` is the message's payload. It accepts messages
+ * only from its own frame's window and the embed's origin, validated; it tells the embed to talk to this page's
+ * origin only.
+ *
+ * Framework-safe: every attribute has a property of the same name that mirrors it (`el.load = 'click'` sets the
+ * attribute, `el.readonly = true` too), so a framework that sets properties (Vue) and one that sets attributes
+ * both work; the element's own workings are `#private`. A property set before the element is defined is taken
+ * over when it upgrades. `theme="inherit"` follows the page's own dark mode (`html.dark`, `data-theme`,
+ * `color-scheme`) live; `--agentcard-accent` and `--agentcard-font` on the element (or any ancestor) set the
+ * embed's accent colour and font. `docs/embedding.md` is the manual.
  */
 import {
   makeMessage,
@@ -28,7 +37,9 @@ import {
   type HostMessage,
 } from '../embed-protocol.ts';
 import { embedUrl } from './embed-url.ts';
+import { estimateHeight, visualLines } from './estimate-height.ts';
 import { filesOfInlineCards, INLINE_CARD_TYPE } from './inline-cards.ts';
+import { pageTheme, watchPageTheme } from './page-theme.ts';
 
 /** The element's tag name. */
 export const TAG_NAME = 'agentcard-playground';
@@ -36,77 +47,238 @@ export const TAG_NAME = 'agentcard-playground';
 // Captured while the script runs: `document.currentScript` is null in any later callback.
 const scriptUrl = (document.currentScript as HTMLScriptElement | null)?.src;
 
-const RELOADING = ['view', 'profile', 'file', 'lines', 'load', 'permalink', 'src'];
+/** Attributes whose change reloads a started frame. */
+const RELOADING = ['view', 'profile', 'file', 'lines', 'permalink', 'src', 'hide', 'agents'];
+/** The string attributes, each mirrored by a property of the same name. */
+const STRING_ATTRIBUTES = [...RELOADING, 'theme', 'height', 'load'] as const;
+/** How far outside the viewport a frame starts loading. */
+const NEAR_VIEWPORT = '600px 0px';
+/** How long after `ready` the frame is shown even if no check result came (content that cannot be checked). */
+const REVEAL_TIMEOUT_MS = 4000;
+
+type Files = { files: Record<string, string>; active?: string };
 
 /** The custom element; see the module comment. */
 export class AgentCardPlaygroundElement extends HTMLElement {
-  static readonly observedAttributes = [...RELOADING, 'theme', 'readonly', 'height'];
+  static readonly observedAttributes = [...STRING_ATTRIBUTES, 'readonly'];
 
-  private frame: HTMLIFrameElement | undefined;
-  private embedOrigin: string | undefined;
-  private ready = false;
-  private pendingFiles: { files: Record<string, string>; active?: string } | undefined;
-  private readonly onMessage = (event: MessageEvent): void => this.receive(event);
+  // Mirrors of the attributes (defined on the prototype below): null when the attribute is absent.
+  declare view: string | null;
+  declare theme: string | null;
+  declare profile: string | null;
+  declare height: string | null;
+  declare file: string | null;
+  declare lines: string | null;
+  declare load: string | null;
+  declare permalink: string | null;
+  declare src: string | null;
+  declare hide: string | null;
+  declare agents: string | null;
 
-  connectedCallback(): void {
-    if (!this.frame) this.build();
-    addEventListener('message', this.onMessage);
+  #box: HTMLDivElement | undefined;
+  #staticView: HTMLDivElement | undefined;
+  #frame: HTMLIFrameElement | undefined;
+  #embedOrigin: string | undefined;
+  #ready = false;
+  #revealed = false;
+  #lastHeight: number | undefined;
+  #pendingFiles: Files | undefined;
+  #observer: IntersectionObserver | undefined;
+  #stopTheme: (() => void) | undefined;
+  #revealTimer: ReturnType<typeof setTimeout> | undefined;
+  readonly #onMessage = (event: MessageEvent): void => this.#receive(event);
+
+  constructor() {
+    super();
+    // Properties a framework set before this element was defined are own properties that hide the
+    // prototype's accessors: take them over.
+    for (const name of [...STRING_ATTRIBUTES, 'readonly', 'files'] as const) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = (this as Record<string, unknown>)[name];
+      delete (this as Record<string, unknown>)[name];
+      (this as Record<string, unknown>)[name] = value;
+    }
   }
 
-  disconnectedCallback(): void {
-    removeEventListener('message', this.onMessage);
+  /** The `readonly` attribute as a boolean; setting it adds or removes the attribute. */
+  get readonly(): boolean {
+    return this.hasAttribute('readonly');
+  }
+  set readonly(value: boolean) {
+    this.toggleAttribute('readonly', Boolean(value) && (value as unknown) !== 'false');
   }
 
-  attributeChangedCallback(name: string, before: string | null, after: string | null): void {
-    if (!this.frame || before === after) return;
-    if (name === 'theme') this.post(makeMessage('setTheme', { theme: this.theme }));
-    else if (name === 'readonly')
-      this.post(makeMessage('setReadonly', { readonly: this.hasAttribute('readonly') }));
-    else if (name === 'height') this.applyHeight(undefined);
-    else this.load();
+  /** The files last given by `setFiles` or this property (undefined: none given). Setting it calls `setFiles`. */
+  get files(): Record<string, string> | undefined {
+    return this.#pendingFiles?.files;
   }
-
-  /** The `theme` attribute, `auto` when missing or unknown. */
-  get theme(): 'auto' | 'light' | 'dark' {
-    const theme = this.getAttribute('theme');
-    return theme === 'light' || theme === 'dark' ? theme : 'auto';
+  set files(files: Record<string, string> | undefined) {
+    if (files && typeof files === 'object') this.setFiles(files);
   }
 
   /**
    * Replaces the embed's files (path → text; `active` is shown first). Sent at once when the embed is ready,
-   * else when it becomes ready. Inline cards are replaced too.
+   * else when it becomes ready. Inline cards and the permalink's content are replaced too.
    */
   setFiles(files: Record<string, string>, active?: string): void {
-    this.pendingFiles = { files: { ...files }, ...(active === undefined ? {} : { active }) };
-    if (this.ready) this.sendFiles();
+    this.#pendingFiles = { files: { ...files }, ...(active === undefined ? {} : { active }) };
+    if (this.#ready) this.#sendFiles();
   }
 
-  private build(): void {
+  /** Starts the frame now, whether or not the element is near the viewport (what "Try it" does). */
+  start(): void {
+    if (!this.#box || this.#frame) return;
+    this.#observer?.disconnect();
+    this.#startFrame();
+  }
+
+  connectedCallback(): void {
+    this.style.display = 'block';
+    if (!this.#box) this.#build();
+    addEventListener('message', this.#onMessage);
+    this.#stopTheme = watchPageTheme(() => {
+      if (this.getAttribute('theme') === 'inherit')
+        this.#post(makeMessage('setTheme', { theme: this.#theme() }));
+    });
+    if (this.getAttribute('load') === 'click') return;
+    if (typeof IntersectionObserver !== 'function') return this.start();
+    this.#observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) this.start();
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    this.#observer.observe(this);
+  }
+
+  disconnectedCallback(): void {
+    removeEventListener('message', this.#onMessage);
+    this.#observer?.disconnect();
+    this.#stopTheme?.();
+    clearTimeout(this.#revealTimer);
+    // A frame taken out of the page is gone; a later connect (client-side navigation back) starts afresh.
+    this.#frame?.remove();
+    this.#frame = undefined;
+    this.#ready = false;
+    this.#revealed = false;
+    this.#lastHeight = undefined;
+    this.#box?.remove();
+    this.#box = undefined;
+  }
+
+  attributeChangedCallback(name: string, before: string | null, after: string | null): void {
+    if (before === after) return;
+    if (name === 'lines' && this.#box && !this.#revealed) this.#reserve();
+    if (!this.#frame) return;
+    if (name === 'theme') this.#post(makeMessage('setTheme', { theme: this.#theme() }));
+    else if (name === 'readonly')
+      this.#post(makeMessage('setReadonly', { readonly: this.readonly }));
+    else if (name === 'height') this.#applyHeight();
+    else if (RELOADING.includes(name)) this.#navigate();
+  }
+
+  /** The shadow tree: a box holding the static code (a slot) and, once started, the frame. */
+  #build(): void {
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    // Style properties, not a style sheet or attribute: they pass a host page's strict style-src.
+    const box = document.createElement('div');
+    box.setAttribute('part', 'box');
+    box.style.position = 'relative';
+    box.style.overflow = 'hidden';
+    const staticView = document.createElement('div');
+    staticView.setAttribute('part', 'static');
+    staticView.style.position = 'absolute';
+    staticView.style.inset = '0';
+    staticView.style.overflow = 'auto';
+    staticView.append(document.createElement('slot'));
+    if (this.getAttribute('load') === 'click') staticView.append(this.#tryButton());
+    box.append(staticView);
+    root.replaceChildren(box);
+    this.#box = box;
+    this.#staticView = staticView;
+    this.#reserve();
+  }
+
+  #tryButton(): HTMLButtonElement {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = 'Try it';
+    button.setAttribute('part', 'try');
+    button.setAttribute('aria-label', 'Try it: load the live AgentCard playground here');
+    button.style.position = 'absolute';
+    button.style.top = '0.5rem';
+    button.style.right = '0.5rem';
+    button.style.font = 'inherit';
+    button.style.cursor = 'pointer';
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      button.textContent = 'Loading…';
+      this.start();
+    });
+    return button;
+  }
+
+  /** Reserves the room the embed is expected to take, from the content's line count, before it loads. */
+  #reserve(): void {
+    const fixed = this.#fixedHeight();
+    if (fixed) {
+      this.#box!.style.height = fixed;
+      return;
+    }
+    const view = this.getAttribute('view');
+    const width = this.getBoundingClientRect().width;
+    const lines = Math.max(
+      Number(this.getAttribute('lines')) || 0,
+      this.#contentLines(view, width),
+    );
+    this.#box!.style.height = `${estimateHeight(lines, view, width)}px`;
+  }
+
+  /**
+   * Lines the shown file takes (long ones wrapped): the first static `<pre>`, else the first inline card, else
+   * none known.
+   */
+  #contentLines(view: string | null, width: number): number {
+    const pre = [...this.children].find((child) => child.tagName === 'PRE');
+    const script = [...this.children].find(
+      (child) => child.tagName === 'SCRIPT' && child.getAttribute('type') === INLINE_CARD_TYPE,
+    );
+    const text =
+      pre?.textContent ??
+      (script
+        ? filesOfInlineCards([{ file: undefined, text: script.textContent ?? '' }])['card.md']
+        : undefined);
+    return text === undefined ? 0 : visualLines(text, view, width);
+  }
+
+  #startFrame(): void {
     const frame = document.createElement('iframe');
     frame.title = this.getAttribute('aria-label') ?? 'AgentCard playground';
-    frame.setAttribute('loading', 'lazy');
     frame.setAttribute('allow', 'clipboard-write');
-    // Style properties, not a style sheet or attribute: they pass a host page's strict style-src.
-    this.style.display = 'block';
-    frame.style.display = 'block';
+    frame.style.position = 'absolute';
+    frame.style.inset = '0';
     frame.style.width = '100%';
+    frame.style.height = '100%';
     frame.style.border = '0';
-    root.replaceChildren(frame);
-    this.frame = frame;
-    this.load();
+    frame.style.display = 'block';
+    // Hidden (but laid out, so it loads) until it has checked its content: the static code shows meanwhile.
+    frame.style.visibility = 'hidden';
+    this.#box!.append(frame);
+    this.#frame = frame;
+    this.#navigate();
   }
 
-  private load(): void {
-    const frame = this.frame!;
-    const page = this.pageUrl();
+  /** Points the frame at the embed with the current attributes. */
+  #navigate(): void {
+    const frame = this.#frame!;
+    const page = this.#pageUrl();
     if (!page) {
       console.error(
         `<${TAG_NAME}>: cannot tell where embed.html is; give the element a src attribute.`,
       );
       return;
     }
-    this.embedOrigin = page.origin;
+    this.#embedOrigin = page.origin;
     // A sandbox keeps a cross-origin embed from navigating the page. (With the page's own origin it would
     // be moot: a same-origin frame allowed to run scripts can lift it, and browsers warn about that.)
     if (page.origin !== location.origin)
@@ -115,25 +287,27 @@ export class AgentCardPlaygroundElement extends HTMLElement {
         'allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-downloads',
       );
     else frame.removeAttribute('sandbox');
-    const lines = Number(this.getAttribute('lines'));
-    this.applyHeight(lines >= 1 ? Math.round(lines * 21 + 80) : 200);
+    const style = getComputedStyle(this);
     const src = embedUrl(page, {
       view: this.getAttribute('view'),
-      readonly: this.hasAttribute('readonly'),
-      theme: this.getAttribute('theme'),
+      readonly: this.readonly,
+      theme: this.#theme(),
       profile: this.getAttribute('profile'),
       file: this.getAttribute('file'),
       lines: this.getAttribute('lines'),
-      load: this.getAttribute('load'),
+      hide: this.getAttribute('hide'),
+      agents: this.getAttribute('agents'),
+      accent: style.getPropertyValue('--agentcard-accent').trim() || null,
+      font: style.getPropertyValue('--agentcard-font').trim() || null,
       origins: location.origin.startsWith('http') ? [location.origin] : [],
       permalink: this.getAttribute('permalink'),
     });
     // Only a new fragment: the embed stays loaded (and ready) and opens the new link itself.
-    if (frame.src.split('#')[0] !== src.split('#')[0]) this.ready = false;
+    if (frame.src.split('#')[0] !== src.split('#')[0]) this.#ready = false;
     frame.src = src;
   }
 
-  private pageUrl(): URL | undefined {
+  #pageUrl(): URL | undefined {
     try {
       const src = this.getAttribute('src');
       if (src) return new URL(src, document.baseURI);
@@ -143,38 +317,57 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     }
   }
 
-  /** Applies `height` (pixels or a CSS length); without it, `auto` follows the embed (`contentHeight`). */
-  private applyHeight(contentHeight: number | undefined): void {
-    const fixed = this.getAttribute('height');
-    if (fixed && fixed !== 'auto') {
-      this.frame!.style.height = /^\d+$/.test(fixed) ? `${fixed}px` : fixed;
-    } else if (contentHeight !== undefined) {
-      this.frame!.style.height = `${contentHeight}px`;
-    }
+  /** The theme the embed gets: `inherit` resolved against the page, unknown values as `auto`. */
+  #theme(): 'auto' | 'light' | 'dark' {
+    const theme = this.getAttribute('theme');
+    if (theme === 'inherit') return pageTheme();
+    return theme === 'light' || theme === 'dark' ? theme : 'auto';
   }
 
-  private receive(event: MessageEvent): void {
-    if (!this.frame || event.source !== this.frame.contentWindow) return;
-    if (event.origin !== this.embedOrigin) return;
+  #fixedHeight(): string | undefined {
+    const fixed = this.getAttribute('height');
+    if (!fixed || fixed === 'auto') return undefined;
+    return /^\d+$/.test(fixed) ? `${fixed}px` : fixed;
+  }
+
+  /** Sizes the box: a fixed `height`, else the embed's last reported height once it shows. */
+  #applyHeight(): void {
+    const fixed = this.#fixedHeight();
+    if (fixed) this.#box!.style.height = fixed;
+    else if (this.#revealed && this.#lastHeight !== undefined)
+      this.#box!.style.height = `${this.#lastHeight}px`;
+  }
+
+  /** Shows the frame in place of the static code. */
+  #reveal(): void {
+    clearTimeout(this.#revealTimer);
+    if (this.#revealed || !this.#frame) return;
+    this.#revealed = true;
+    this.#applyHeight();
+    this.#frame.style.visibility = '';
+    this.#staticView!.style.display = 'none';
+  }
+
+  #receive(event: MessageEvent): void {
+    if (!this.#frame || event.source !== this.#frame.contentWindow) return;
+    if (event.origin !== this.#embedOrigin) return;
     const message = parseEmbedMessage(event.data);
     if (!message) return;
-    this.handle(message);
+    this.#handle(message);
   }
 
-  private handle(message: EmbedMessage): void {
+  #handle(message: EmbedMessage): void {
     switch (message.type) {
       case 'resize':
-        this.applyHeight(message.payload.height);
+        // Never 0: a frame not laid out yet keeps the room reserved for it.
+        if (message.payload.height > 0) this.#lastHeight = message.payload.height;
+        this.#applyHeight();
         return;
       case 'ready':
-        this.ready = true;
-        // The attributes may have changed while the frame loaded with the old ones in its URL.
-        if (message.payload.theme !== this.theme)
-          this.post(makeMessage('setTheme', { theme: this.theme }));
-        if (message.payload.readonly !== this.hasAttribute('readonly'))
-          this.post(makeMessage('setReadonly', { readonly: this.hasAttribute('readonly') }));
-        if (!this.pendingFiles) this.readInlineCards();
-        if (this.pendingFiles) this.sendFiles();
+        this.#onReady(message.payload);
+        break;
+      case 'diagnostics':
+        this.#reveal();
         break;
       case 'rejected':
         console.warn(`<${TAG_NAME}>: the playground rejected a message: ${message.payload.reason}`);
@@ -183,7 +376,22 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     this.dispatchEvent(new CustomEvent(message.type, { detail: message.payload, bubbles: true }));
   }
 
-  private readInlineCards(): void {
+  #onReady(payload: Extract<EmbedMessage, { type: 'ready' }>['payload']): void {
+    this.#ready = true;
+    // The attributes may have changed while the frame loaded with the old ones in its URL.
+    if (payload.theme !== this.#theme())
+      this.#post(makeMessage('setTheme', { theme: this.#theme() }));
+    if (payload.readonly !== this.readonly)
+      this.#post(makeMessage('setReadonly', { readonly: this.readonly }));
+    if (!this.#pendingFiles) this.#readInlineCards();
+    if (this.#pendingFiles) this.#sendFiles();
+    // An embed with nothing to check (waiting for files that never come) shows at once; any other shows
+    // with its first results, or after a while if they do not come.
+    if (payload.files.length === 0 && !this.#pendingFiles) this.#reveal();
+    else this.#revealTimer = setTimeout(() => this.#reveal(), REVEAL_TIMEOUT_MS);
+  }
+
+  #readInlineCards(): void {
     const scripts = [...this.querySelectorAll(`script[type="${INLINE_CARD_TYPE}"]`)].filter(
       (script) => script.parentElement === this,
     );
@@ -195,21 +403,36 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     );
     if (Object.keys(files).length === 0) return;
     const wanted = this.getAttribute('file');
-    this.pendingFiles = {
+    this.#pendingFiles = {
       files,
       ...(wanted && Object.hasOwn(files, wanted) ? { active: wanted } : {}),
     };
   }
 
-  private sendFiles(): void {
-    if (!this.pendingFiles) return;
-    this.post(makeMessage('setFiles', this.pendingFiles));
+  #sendFiles(): void {
+    if (this.#pendingFiles) this.#post(makeMessage('setFiles', this.#pendingFiles));
   }
 
-  private post(message: HostMessage): void {
-    if (this.ready && this.embedOrigin)
-      this.frame?.contentWindow?.postMessage(message, this.embedOrigin);
+  #post(message: HostMessage): void {
+    if (this.#ready && this.#embedOrigin)
+      this.#frame?.contentWindow?.postMessage(message, this.#embedOrigin);
   }
+}
+
+// The string attributes' mirrors: reading gives the attribute (null when absent); writing null or undefined
+// removes it, anything else sets it as a string.
+for (const name of STRING_ATTRIBUTES) {
+  Object.defineProperty(AgentCardPlaygroundElement.prototype, name, {
+    configurable: true,
+    enumerable: true,
+    get(this: HTMLElement) {
+      return this.getAttribute(name);
+    },
+    set(this: HTMLElement, value: unknown) {
+      if (value === null || value === undefined || value === false) this.removeAttribute(name);
+      else this.setAttribute(name, typeof value === 'string' ? value : JSON.stringify(value));
+    },
+  });
 }
 
 if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, AgentCardPlaygroundElement);

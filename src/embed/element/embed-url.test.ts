@@ -16,6 +16,10 @@ describe('embedUrl', () => {
         lines: '9',
         load: 'click',
         origins: ['https://docs.example', 'http://localhost:3000'],
+        hide: 'unknown-field',
+        agents: 'planner',
+        accent: '#c026d3',
+        font: 'Inter, sans-serif',
       }),
     );
     expect(url.origin + url.pathname).toBe(page);
@@ -28,6 +32,10 @@ describe('embedUrl', () => {
       lines: 9,
       clickToLoad: true,
       origins: ['https://docs.example', 'http://localhost:3000'],
+      hide: ['unknown-field'],
+      agents: ['planner'],
+      accent: '#c026d3',
+      font: 'Inter, sans-serif',
     });
   });
 

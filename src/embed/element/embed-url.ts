@@ -12,6 +12,11 @@ export interface EmbedUrlOptions {
   file?: string | null;
   lines?: string | null;
   load?: string | null;
+  hide?: string | null;
+  agents?: string | null;
+  /** The host's `--agentcard-accent` and `--agentcard-font`, passed on for the embed to check and apply. */
+  accent?: string | null;
+  font?: string | null;
   /** The host origins the embed may talk to. */
   origins?: readonly string[];
   /** A `#v1:` permalink; anything else is left out. */
@@ -25,7 +30,18 @@ const PERMALINK = /^#v1:[A-Za-z0-9_-]+$/;
 export function embedUrl(page: string | URL, options: EmbedUrlOptions): string {
   const url = new URL(page);
   const query = new URLSearchParams();
-  for (const key of ['view', 'theme', 'profile', 'file', 'lines', 'load'] as const) {
+  for (const key of [
+    'view',
+    'theme',
+    'profile',
+    'file',
+    'lines',
+    'load',
+    'hide',
+    'agents',
+    'accent',
+    'font',
+  ] as const) {
     const value = options[key];
     if (value) query.set(key, value);
   }

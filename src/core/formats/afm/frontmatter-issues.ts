@@ -189,6 +189,7 @@ function missing(p: FrontmatterPaths, keys: PathKey[], present: boolean): void {
  * own wording (first switch), then the wording by the rule the issue breaks (second switch and after),
  * read top to bottom like spec-issues.ts's `valueProblem`.
  */
+// eslint-disable-next-line max-lines-per-function -- one table of wordings, read top to bottom (above)
 function valueProblem(p: FrontmatterPaths, keys: PathKey[], issue: v.BaseIssue<unknown>): void {
   const { c } = p;
   const { node, pair } = p.at(keys);

@@ -17,7 +17,7 @@ import { splitYamlStream } from './split-yaml.ts';
 import { validateFields, type FieldRange } from './validate-fields.ts';
 import { nodeAt } from './validate-fields.ts';
 
-/** Extensions read as cards. */
+/** Extensions read as cards (lower case, with the dot). */
 export const CARD_EXTENSIONS = ['.md', '.markdown', '.yaml', '.yml'];
 
 /**
@@ -93,7 +93,7 @@ export interface AnalysisCaches {
 /** Most card drafts a cache keeps before it starts over. */
 const MAX_CACHED_CARDS = 20_000;
 
-/** True for paths the loader reads as cards (by extension, case-insensitive). */
+/** True for paths the loader reads as cards (by extension, case-insensitive). Pure; never throws. */
 export function isCardPath(path: string): boolean {
   return CARD_EXTENSIONS.includes(extension(path));
 }
@@ -120,34 +120,8 @@ export function analyzeCardFile(
 ): CardFileAnalysis {
   const parse = caches?.parse ?? parseYaml;
   const ext = extension(path);
-  if (basename(path) === 'SKILL.md') {
-    return {
-      cards: [],
-      diagnostics: [
-        problem(
-          'skill-manifest',
-          'SKILL.md is an Agent Skill manifest, not an AgentCard',
-          0,
-          Math.min(text.length, 3),
-        ),
-      ],
-      fatal: true,
-    };
-  }
-  if (!CARD_EXTENSIONS.includes(ext)) {
-    return {
-      cards: [],
-      diagnostics: [
-        problem(
-          'unsupported-file',
-          `Unsupported card file extension '${ext || '(none)'}': cards are ${CARD_EXTENSIONS.join(', ')}`,
-          0,
-          0,
-        ),
-      ],
-      fatal: true,
-    };
-  }
+  const refusal = refuseFile(path, text, ext);
+  if (refusal) return { cards: [], diagnostics: [refusal], fatal: true };
   const isYaml = ext === '.yaml' || ext === '.yml';
   let split: SplitResult;
   if (isYaml) split = splitYamlStream(text, versionFor(profile), profile === 'rfc', parse);
@@ -155,47 +129,83 @@ export function analyzeCardFile(
     split = profile === 'rfc' ? splitMarkdownRfc(text, parse) : splitMarkdownFastAgent(text, parse);
   const diagnostics = [...split.diagnostics, ...checkEncoding(text)];
   const bundle = split.cards.length > 1;
-  if (bundle && profile === 'rfc') {
-    const second = split.cards[1]!;
-    const newline = text.indexOf('\n', second.from);
-    const end = newline === -1 ? second.to : newline - (text[newline - 1] === '\r' ? 1 : 0);
-    const message = isYaml
-      ? 'fast-agent 0.10.9 fails on a multi-document YAML file (one card per file); this bundle needs the rfc profile'
-      : "fast-agent 0.10.9 reads only a Markdown file's first card: this card and the ones after it become part of the first card's instruction";
-    diagnostics.push(problem('portability', message, second.from, end));
-  }
+  if (bundle && profile === 'rfc') diagnostics.push(bundlePortability(text, split, isYaml));
   const cache = caches?.cards;
-  const cards = split.cards.map((slice, index) => {
-    if (!cache) return analyzeCard(text, slice, index, path, profile, isYaml, bundle);
-    // The key holds everything a draft depends on besides its own text: profile, file kind, whether the
-    // file is a bundle, and (for a single card, whose name defaults to the file name) the path.
-    const context = `${profile}|${isYaml ? 'y' : 'm'}|${bundle ? '*' : path}|${slice.yaml === null ? 0 : slice.yamlFrom - slice.from}|${slice.bodyFrom - slice.from}`;
-    const own = text.slice(slice.from, slice.to);
-    let drafts = cache.get(context);
-    const hit = drafts?.get(own);
-    if (hit) return shiftDraft(hit, slice.from - hit.from, index);
-    const draft = analyzeCard(text, slice, index, path, profile, isYaml, bundle);
-    if (!drafts) cache.set(context, (drafts = new Map<string, CardDraft>()));
-    if (drafts.size >= MAX_CACHED_CARDS) drafts.clear();
-    drafts.set(detachString(own), draft);
-    return draft;
-  });
+  const file: CardFile = { text, path, profile, isYaml, bundle };
+  const cards = split.cards.map((slice, index) =>
+    cache ? cachedCard(file, slice, index, cache) : analyzeCard(file, slice, index),
+  );
   return { cards, diagnostics, fatal: split.fatal };
+}
+
+/** What every card of a file is read with. */
+interface CardFile {
+  text: string;
+  path: string;
+  profile: Profile;
+  isYaml: boolean;
+  bundle: boolean;
+}
+
+/** The problem of a file that is no card file at all (a skill manifest, another extension). */
+function refuseFile(path: string, text: string, ext: string): RawDiagnostic | undefined {
+  if (basename(path) === 'SKILL.md')
+    return problem(
+      'skill-manifest',
+      'SKILL.md is an Agent Skill manifest, not an AgentCard',
+      0,
+      Math.min(text.length, 3),
+    );
+  if (!CARD_EXTENSIONS.includes(ext))
+    return problem(
+      'unsupported-file',
+      `Unsupported card file extension '${ext || '(none)'}': cards are ${CARD_EXTENSIONS.join(', ')}`,
+      0,
+      0,
+    );
+  return undefined;
+}
+
+/** The rfc profile's note on a bundle, at its second card's first line: fast-agent reads one card a file. */
+function bundlePortability(text: string, split: SplitResult, isYaml: boolean): RawDiagnostic {
+  const second = split.cards[1]!;
+  const newline = text.indexOf('\n', second.from);
+  const end = newline === -1 ? second.to : newline - (text[newline - 1] === '\r' ? 1 : 0);
+  const message = isYaml
+    ? 'fast-agent 0.10.9 fails on a multi-document YAML file (one card per file); this bundle needs the rfc profile'
+    : "fast-agent 0.10.9 reads only a Markdown file's first card: this card and the ones after it become part of the first card's instruction";
+  return problem('portability', message, second.from, end);
+}
+
+/** `analyzeCard` through the drafts cache: an unchanged card's draft is re-used, shifted. */
+function cachedCard(
+  file: CardFile,
+  slice: CardSlice,
+  index: number,
+  cache: Map<string, Map<string, CardDraft>>,
+): CardDraft {
+  // The key holds everything a draft depends on besides its own text: profile, file kind, whether the
+  // file is a bundle, and (for a single card, whose name defaults to the file name) the path.
+  const { profile, isYaml, bundle, path } = file;
+  const context = `${profile}|${isYaml ? 'y' : 'm'}|${bundle ? '*' : path}|${slice.yaml === null ? 0 : slice.yamlFrom - slice.from}|${slice.bodyFrom - slice.from}`;
+  const own = file.text.slice(slice.from, slice.to);
+  let drafts = cache.get(context);
+  const hit = drafts?.get(own);
+  if (hit) return shiftDraft(hit, slice.from - hit.from, index);
+  const draft = analyzeCard(file, slice, index);
+  if (!drafts) cache.set(context, (drafts = new Map<string, CardDraft>()));
+  if (drafts.size >= MAX_CACHED_CARDS) drafts.clear();
+  drafts.set(detachString(own), draft);
+  return draft;
 }
 
 function versionFor(profile: Profile): YamlVersion {
   return profile === 'fast-agent' ? '1.1' : '1.2';
 }
 
-function analyzeCard(
-  text: string,
-  slice: CardSlice,
-  index: number,
-  path: string,
-  profile: Profile,
-  isYaml: boolean,
-  bundle: boolean,
-): CardDraft {
+/** Reads one card of `file`: its fields validated, its name, its instruction and its references. */
+function analyzeCard(file: CardFile, slice: CardSlice, index: number): CardDraft {
+  const { text, profile, isYaml } = file;
   const headerTo = isYaml ? slice.to : slice.bodyFrom;
   const firstLineEnd = text.indexOf('\n', slice.from);
   const anchor: [number, number] = [
@@ -203,7 +213,6 @@ function analyzeCard(
     Math.max(slice.from + 1, firstLineEnd === -1 ? slice.to : firstLineEnd),
   ];
   const validated = validateFields(slice.yaml, profile, anchor, isYaml);
-  const diagnostics = validated.diagnostics;
   const draft: CardDraft = {
     index,
     from: slice.from,
@@ -222,63 +231,91 @@ function analyzeCard(
     refSites: [],
     agentRefs: [],
     messageRanges: [],
-    diagnostics,
+    diagnostics: validated.diagnostics,
   };
-  const rawName = validated.fields['name'];
-  if (typeof rawName === 'string') draft.name = normalizeName(rawName);
-  else if (validated.ranges['name'] === undefined) {
-    if (bundle && (slice.yaml === null || slice.yaml.ok)) {
-      diagnostics.push(
-        problem('missing-name', 'Every card of a bundle needs a `name`', anchor[0], anchor[1]),
-      );
-    } else {
-      draft.name = defaultCardName(path);
-    }
-  }
-
-  const attribute =
-    typeof validated.fields['instruction'] === 'string'
-      ? validated.fields['instruction'].trim()
-      : null;
-  const body =
-    slice.bodyFrom < slice.bodyTo ? parseBody(text, slice.bodyFrom, slice.bodyTo, profile) : null;
-  if (body) {
-    appendAll(diagnostics, body.diagnostics);
-    draft.inlineMessages = body.messages;
-  }
-  const fromBody = body?.instruction ?? null;
-  if (attribute !== null && fromBody !== null) {
-    const r = validated.ranges['instruction']!;
-    if (profile === 'fast-agent') {
-      diagnostics.push(
-        problem(
-          'instruction-conflict',
-          "Instruction cannot be given both in the body and in the 'instruction' field",
-          r.key[0],
-          r.key[1],
-        ),
-      );
-    } else {
-      diagnostics.push(
-        problem(
-          'portability',
-          "fast-agent 0.10.9 rejects an instruction given both in the body and in the 'instruction' field (the RFC joins them)",
-          r.key[0],
-          r.key[1],
-        ),
-      );
-    }
-    draft.instruction = `${attribute}\n${fromBody}`;
-  } else {
-    draft.instruction = attribute ?? fromBody;
-  }
-  draft.instructionFromBody = fromBody !== null;
+  readName(draft, file, slice, anchor);
+  readInstruction(draft, file, slice);
   if (draft.type !== undefined) {
     draft.refSites = collectRefSites(slice.yaml, validated.fields);
     draft.agentRefs = collectAgentRefs(slice.yaml, draft.type, validated.fields);
     draft.messageRanges = collectMessageRanges(slice.yaml, validated.fields['messages']);
   }
   return draft;
+}
+
+/** Sets `draft.name`: its `name` normalised, else (one card a file) the file's; a bundle's card needs one. */
+function readName(
+  draft: CardDraft,
+  file: CardFile,
+  slice: CardSlice,
+  anchor: [number, number],
+): void {
+  const rawName = draft.fields['name'];
+  if (typeof rawName === 'string') draft.name = normalizeName(rawName);
+  else if (draft.ranges['name'] === undefined) {
+    if (file.bundle && (slice.yaml === null || slice.yaml.ok)) {
+      draft.diagnostics.push(
+        problem('missing-name', 'Every card of a bundle needs a `name`', anchor[0], anchor[1]),
+      );
+    } else {
+      draft.name = defaultCardName(file.path);
+    }
+  }
+}
+
+/**
+ * Sets the draft's instruction (the `instruction` field, the body's, or both joined, which fast-agent
+ * rejects) and inline messages from the body.
+ */
+function readInstruction(draft: CardDraft, file: CardFile, slice: CardSlice): void {
+  const { text, profile } = file;
+  const field = draft.fields['instruction'];
+  const attribute = typeof field === 'string' ? field.trim() : null;
+  const body =
+    slice.bodyFrom < slice.bodyTo ? parseBody(text, slice.bodyFrom, slice.bodyTo, profile) : null;
+  if (body) {
+    appendAll(draft.diagnostics, body.diagnostics);
+    draft.inlineMessages = body.messages;
+  }
+  const fromBody = body?.instruction ?? null;
+  if (attribute !== null && fromBody !== null) {
+    const [from, to] = draft.ranges['instruction']!.key;
+    draft.diagnostics.push(
+      profile === 'fast-agent'
+        ? problem(
+            'instruction-conflict',
+            "Instruction cannot be given both in the body and in the 'instruction' field",
+            from,
+            to,
+          )
+        : problem(
+            'portability',
+            "fast-agent 0.10.9 rejects an instruction given both in the body and in the 'instruction' field (the RFC joins them)",
+            from,
+            to,
+          ),
+    );
+    draft.instruction = `${attribute}\n${fromBody}`;
+  } else {
+    draft.instruction = attribute ?? fromBody;
+  }
+  draft.instructionFromBody = fromBody !== null;
+}
+
+type AddSite = (
+  kind: RefSite['kind'],
+  slot: string,
+  ref: unknown,
+  path: Array<string | number>,
+) => void;
+
+/** Adds the sites of a list whose items are a reference or a mapping holding one under `key`. */
+function addListed(add: AddSite, kind: RefSite['kind'], list: unknown[], key: string): void {
+  list.forEach((entry, i) => {
+    if (typeof entry === 'string') add(kind, String(i), entry, [kind, i]);
+    else if (entry && typeof entry === 'object')
+      add(kind, String(i), (entry as Record<string, unknown>)[key], [kind, i, key]);
+  });
 }
 
 /** Finds every Python reference string in a card's fields, with the range of its YAML value. */
@@ -292,36 +329,17 @@ function collectRefSites(yaml: ParsedYaml | null, fields: Record<string, unknown
     const r = nodeAt(node, path.slice(1));
     return r ? [r[0] + off, r[1] + off] : [off, off];
   };
-  const add = (kind: RefSite['kind'], slot: string, ref: unknown, path: Array<string | number>) => {
+  const add: AddSite = (kind, slot, ref, path) => {
     if (typeof ref !== 'string') return;
     const [from, to] = at(path);
     sites.push({ kind, slot, ref, from, to });
   };
   const tools = fields['function_tools'];
   if (typeof tools === 'string') add('function_tools', '0', tools, ['function_tools']);
-  else if (Array.isArray(tools)) {
-    tools.forEach((entry, i) => {
-      if (typeof entry === 'string') add('function_tools', String(i), entry, ['function_tools', i]);
-      else if (entry && typeof entry === 'object')
-        add('function_tools', String(i), (entry as Record<string, unknown>)['entrypoint'], [
-          'function_tools',
-          i,
-          'entrypoint',
-        ]);
-    });
-  }
+  else if (Array.isArray(tools)) addListed(add, 'function_tools', tools, 'entrypoint');
   const hooks = fields['tool_hooks'];
-  if (Array.isArray(hooks)) {
-    hooks.forEach((entry, i) => {
-      if (typeof entry === 'string') add('tool_hooks', String(i), entry, ['tool_hooks', i]);
-      else if (entry && typeof entry === 'object')
-        add('tool_hooks', String(i), (entry as Record<string, unknown>)['hook'], [
-          'tool_hooks',
-          i,
-          'hook',
-        ]);
-    });
-  } else if (hooks && typeof hooks === 'object') {
+  if (Array.isArray(hooks)) addListed(add, 'tool_hooks', hooks, 'hook');
+  else if (hooks && typeof hooks === 'object') {
     for (const [point, ref] of Object.entries(hooks))
       add('tool_hooks', point, ref, ['tool_hooks', point]);
   }

@@ -92,7 +92,46 @@ export function emitAgentCard(source: EmitSource, options: EmitOptions): Convers
     else lost.push({ field: from, reason: `An AgentCard of type '${type}' has no '${field}'` });
   };
 
-  const defaults = defaultAgentConfig(source.name);
+  putConfig(config, type, source.name, put);
+
+  for (const field of WORKFLOW_FIELDS) {
+    const value = data[field];
+    if (value !== undefined && value !== null) put(field, value);
+  }
+  const children = data['child_agents'] ?? data['router_agents'];
+  if (Array.isArray(children)) put('agents', children);
+  for (const [field, value] of Object.entries(obj(data['agents_as_tools_options']) ?? {}))
+    put(field, value);
+  if (Array.isArray(data['message_files'])) put('messages', data['message_files']);
+  if (typeof data['schema_version'] === 'number' && data['schema_version'] !== 1)
+    fm['schema_version'] = data['schema_version'];
+  if (type === 'a2a' || data['url'] !== undefined)
+    lost.push({ field: 'url', reason: 'The rfc AgentCard has no a2a type' });
+
+  noteExtrasLoss(source, lost);
+
+  const instruction = str(config['instruction']);
+  // A body line that a card splitter would read as a boundary or history block: keep it in the field.
+  const risky = instruction !== undefined && /^(---|\+\+\+)/m.test(instruction);
+  if (instruction !== undefined && risky) put('instruction', instruction);
+  const yaml = stringify(fm, { lineWidth: 0 }).trimEnd();
+  const body = instruction !== undefined && !risky ? `\n${instruction.trim()}\n` : '';
+  const base = options.baseName ?? fileName(source.name);
+  const files: Record<string, string> = { [`${base}.md`]: `---\n${yaml}\n---\n${body}` };
+  const serverConfigs = obj(config['server_configs']);
+  if (serverConfigs && Object.keys(serverConfigs).length > 0)
+    files['fastagent.config.yaml'] = stringify(
+      { mcp: { servers: serverConfigs } },
+      { lineWidth: 0 },
+    );
+  return { files, lost };
+}
+
+type Put = (field: string, value: Json, from?: string) => void;
+
+/** Puts the agent's settings that differ from the defaults (the AgentConfig fields) into the card. */
+function putConfig(config: Obj, type: CardType, name: string, put: Put): void {
+  const defaults = defaultAgentConfig(name);
   for (const field of CONFIG_FIELDS) {
     const value = config[field];
     if (value === undefined || same(value, defaults[field]!)) continue;
@@ -110,21 +149,10 @@ export function emitAgentCard(source: EmitSource, options: EmitOptions): Convers
   delete params['useHistory'];
   delete params['use_history'];
   if (Object.keys(params).length > 0) put('request_params', params);
+}
 
-  for (const field of WORKFLOW_FIELDS) {
-    const value = data[field];
-    if (value !== undefined && value !== null) put(field, value);
-  }
-  const children = data['child_agents'] ?? data['router_agents'];
-  if (Array.isArray(children)) put('agents', children);
-  for (const [field, value] of Object.entries(obj(data['agents_as_tools_options']) ?? {}))
-    put(field, value);
-  if (Array.isArray(data['message_files'])) put('messages', data['message_files']);
-  if (typeof data['schema_version'] === 'number' && data['schema_version'] !== 1)
-    fm['schema_version'] = data['schema_version'];
-  if (type === 'a2a' || data['url'] !== undefined)
-    lost.push({ field: 'url', reason: 'The rfc AgentCard has no a2a type' });
-
+/** Lists in `lost` each format-specific extra of `source` that AgentCard cannot hold. */
+function noteExtrasLoss(source: EmitSource, lost: Conversion['lost']): void {
   for (const [key, value] of Object.entries(source.extras ?? {})) {
     if (source.format === 'afm' && DERIVED_EXTRAS.has(key)) continue;
     if (source.format === 'afm' && key === 'interfaces') {
@@ -155,22 +183,6 @@ export function emitAgentCard(source: EmitSource, options: EmitOptions): Convers
       `AgentCard has no equivalent of ${source.format}'s '${key}'`;
     lost.push({ field: key, reason });
   }
-
-  const instruction = str(config['instruction']);
-  // A body line that a card splitter would read as a boundary or history block: keep it in the field.
-  const risky = instruction !== undefined && /^(---|\+\+\+)/m.test(instruction);
-  if (instruction !== undefined && risky) put('instruction', instruction);
-  const yaml = stringify(fm, { lineWidth: 0 }).trimEnd();
-  const body = instruction !== undefined && !risky ? `\n${instruction.trim()}\n` : '';
-  const base = options.baseName ?? fileName(source.name);
-  const files: Record<string, string> = { [`${base}.md`]: `---\n${yaml}\n---\n${body}` };
-  const serverConfigs = obj(config['server_configs']);
-  if (serverConfigs && Object.keys(serverConfigs).length > 0)
-    files['fastagent.config.yaml'] = stringify(
-      { mcp: { servers: serverConfigs } },
-      { lineWidth: 0 },
-    );
-  return { files, lost };
 }
 
 function cardType(name: string | undefined, lost: Conversion['lost']): CardType {

@@ -52,7 +52,8 @@ function parseRfcBody(text: string, from: number, to: number): ParsedBody {
     const end = k + 1 < blocks.length ? lines[blocks[k + 1]!.line]!.start : body.length;
     const content = body.slice(header.next, end).trim();
     const at: [number, number] = [from + header.start, from + header.end];
-    if (block.kind === 'SYSTEM') {
+    if (block.kind !== 'SYSTEM') readHistoryBlock(block.kind, content, at, from + end, out);
+    else {
       if (content) system.push(content);
       if (k > 0 || prelude) {
         out.diagnostics.push(
@@ -64,32 +65,45 @@ function parseRfcBody(text: string, from: number, to: number): ParsedBody {
           ),
         );
       }
-      return;
     }
-    const role = block.kind === 'USER' ? 'user' : 'assistant';
+  });
+  out.instruction = nonEmpty(system.join('\n\n'));
+  return out;
+}
+
+/** A `---USER` / `---ASSISTANT` block (header at `at`, ending at `end`): a message of `out`, if not empty. */
+function readHistoryBlock(
+  kind: string,
+  content: string,
+  at: [number, number],
+  end: number,
+  out: ParsedBody,
+): void {
+  out.diagnostics.push(
+    problem(
+      'portability',
+      'fast-agent 0.10.9 rejects inline history blocks in a card body; put the history in a `messages:` file',
+      at[0],
+      at[1],
+    ),
+  );
+  if (!content) {
     out.diagnostics.push(
       problem(
-        'portability',
-        'fast-agent 0.10.9 rejects inline history blocks in a card body; put the history in a `messages:` file',
+        'empty-history-block',
+        `This \`---${kind}\` block has no text and is dropped`,
         at[0],
         at[1],
       ),
     );
-    if (!content) {
-      out.diagnostics.push(
-        problem(
-          'empty-history-block',
-          `This \`---${block.kind}\` block has no text and is dropped`,
-          at[0],
-          at[1],
-        ),
-      );
-      return;
-    }
-    out.messages.push({ role, text: content, from: at[0], to: from + end });
+    return;
+  }
+  out.messages.push({
+    role: kind === 'USER' ? 'user' : 'assistant',
+    text: content,
+    from: at[0],
+    to: end,
   });
-  out.instruction = nonEmpty(system.join('\n\n'));
-  return out;
 }
 
 function parseFastAgentBody(text: string, from: number, to: number): ParsedBody {

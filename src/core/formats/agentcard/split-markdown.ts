@@ -23,6 +23,7 @@ const CARD_KEY_LINE = /^(type|name)\s*:/m;
  * horizontal rule) and scanning goes on from the next line. The file's leading frontmatter is always its
  * first card, with or without `type`. Never throws; linear in the text length apart from YAML parsing.
  */
+// eslint-disable-next-line max-lines-per-function -- one scan over the fence lines whose branches all move the cursor `f` and add to `starts`: split up, each piece would pass that loop state around.
 export function splitMarkdownRfc(text: string, parse: FrontmatterParser = parseYaml): SplitResult {
   const from = bomLength(text);
   const diagnostics: RawDiagnostic[] = [];
@@ -119,24 +120,7 @@ export function splitMarkdownFastAgent(
   const lines = scanLines(text, bomLength(text));
   const first = lines.findIndex((line) => !isBlankLine(text, line));
   const firstText = first === -1 ? '' : lineText(text, lines[first]!).trim();
-  const whole = (): SplitResult => {
-    const from = lines[first]!.start;
-    return {
-      cards: [
-        {
-          from,
-          to: text.length,
-          yamlFrom: from,
-          yamlTo: from,
-          bodyFrom: from,
-          bodyTo: text.length,
-          yaml: null,
-        },
-      ],
-      diagnostics: [],
-      fatal: false,
-    };
-  };
+  const whole = (): SplitResult => wholeBody(text, lines[first]!.start);
   if (firstText === '+++') return whole();
   if (firstText !== '---') {
     return {
@@ -172,6 +156,13 @@ export function splitMarkdownFastAgent(
     diagnostics: [],
     fatal: false,
   };
+}
+
+/** The split of a file read with no metadata: one card whose body runs from `from` to the end. */
+function wholeBody(text: string, from: number): SplitResult {
+  const to = text.length;
+  const card = { from, to, yamlFrom: from, yamlTo: from, bodyFrom: from, bodyTo: to, yaml: null };
+  return { cards: [card], diagnostics: [], fatal: false };
 }
 
 function hasTypeKey(value: unknown): boolean {

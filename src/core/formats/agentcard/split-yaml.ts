@@ -22,32 +22,7 @@ export function splitYamlStream(
   bundle: boolean,
   parse: FrontmatterParser = parseYaml,
 ): SplitResult {
-  const lines = scanLines(text, bomLength(text));
-  const segments: Array<{ from: number; to: number; content: boolean }> = [];
-  let current = { from: lines[0]?.start ?? 0, to: 0, content: false, explicit: false };
-  const close = (to: number) => {
-    current.to = to;
-    if (current.content) segments.push({ from: current.from, to: current.to, content: true });
-  };
-  for (const line of lines) {
-    const content = lineText(text, line);
-    if (DOC_START.test(content)) {
-      if (current.content || current.explicit) {
-        close(line.start);
-        current = { from: line.start, to: 0, content: false, explicit: true };
-      } else {
-        current.explicit = true;
-      }
-      if (CONTENT.test(content.slice(3))) current.content = true;
-    } else if (DOC_END.test(content)) {
-      close(line.next);
-      current = { from: line.next, to: 0, content: false, explicit: false };
-    } else if (CONTENT.test(content)) {
-      current.content = true;
-    }
-  }
-  close(text.length);
-
+  const segments = documentSegments(text);
   const diagnostics: RawDiagnostic[] = [];
   if (!bundle && segments.length > 1) {
     const second = segments[1]!;
@@ -83,4 +58,34 @@ export function splitYamlStream(
     return { cards: [], diagnostics, fatal: true };
   }
   return { cards, diagnostics, fatal: false };
+}
+
+/** The documents of a stream that hold content, split at `---` and `...` lines (one pass over lines). */
+function documentSegments(text: string): Array<{ from: number; to: number; content: boolean }> {
+  const lines = scanLines(text, bomLength(text));
+  const segments: Array<{ from: number; to: number; content: boolean }> = [];
+  let current = { from: lines[0]?.start ?? 0, to: 0, content: false, explicit: false };
+  const close = (to: number) => {
+    current.to = to;
+    if (current.content) segments.push({ from: current.from, to: current.to, content: true });
+  };
+  for (const line of lines) {
+    const content = lineText(text, line);
+    if (DOC_START.test(content)) {
+      if (current.content || current.explicit) {
+        close(line.start);
+        current = { from: line.start, to: 0, content: false, explicit: true };
+      } else {
+        current.explicit = true;
+      }
+      if (CONTENT.test(content.slice(3))) current.content = true;
+    } else if (DOC_END.test(content)) {
+      close(line.next);
+      current = { from: line.next, to: 0, content: false, explicit: false };
+    } else if (CONTENT.test(content)) {
+      current.content = true;
+    }
+  }
+  close(text.length);
+  return segments;
 }

@@ -83,9 +83,28 @@ export function validateFields(
     return out;
   }
 
-  const nulls = new Set<string>();
+  const pairs = collectPairs(root, out, abs, push);
+  const values = isPlainObject(yaml.value) ? yaml.value : {};
+  const type = readCardType(pairs, values, out, profile, push);
+  if (type === undefined) return out;
+  const nulls = checkFieldValues(pairs, values, type, off, out, profile, push);
+  checkRequired(out, type, nulls, push);
+  checkCombinations(out, push);
+  return out;
+}
+
+type Push = (d: RawDiagnostic) => void;
+type Absolute = (r: [number, number] | undefined, fallback?: [number, number]) => [number, number];
+
+/** The card's fields by name, their key and value ranges recorded in `out.ranges`. */
+function collectPairs(
+  root: YAMLMap,
+  out: ValidatedFields,
+  abs: Absolute,
+  push: Push,
+): Map<string, Pair> {
   const pairs = new Map<string, Pair>();
-  for (const pair of (root as YAMLMap).items) {
+  for (const pair of root.items) {
     const key = pair.key;
     const keyRange = abs(nodeRange(key));
     if (!isScalar(key) || typeof key.value !== 'string') {
@@ -95,16 +114,29 @@ export function validateFields(
     pairs.set(key.value, pair);
     out.ranges[key.value] = { key: keyRange, value: abs(nodeRange(pair.value), keyRange) };
   }
+  return pairs;
+}
 
+/**
+ * Reads the card's `type` into `out.type` (with notes on a missing, mis-cased or deprecated type);
+ * undefined, with the problem pushed, when the type is not a string or not a known type.
+ */
+function readCardType(
+  pairs: ReadonlyMap<string, Pair>,
+  values: Record<string, unknown>,
+  out: ValidatedFields,
+  profile: Profile,
+  push: Push,
+): CardType | undefined {
+  const { anchor } = out;
   const typePair = pairs.get('type');
   const typeRange = out.ranges['type'];
-  const values = isPlainObject(yaml.value) ? yaml.value : {};
   const typeValue = typePair ? plainValue(values['type']) : undefined;
   const reading = readType(typeValue, typePair !== undefined, profile);
   if (reading.kind === 'not-string') {
     const [from, to] = typeRange!.value;
     push(problem('invalid-value', '`type` must be a string', from, to));
-    return out;
+    return undefined;
   }
   if (reading.kind === 'unknown') {
     const [from, to] = typeRange!.value;
@@ -117,7 +149,7 @@ export function validateFields(
         to,
       ),
     );
-    return out;
+    return undefined;
   }
   const type = reading.type;
   out.type = type;
@@ -128,15 +160,8 @@ export function validateFields(
     }
   } else if (reading.note === 'case') {
     const [from, to] = typeRange!.value;
-    if (profile === 'rfc')
-      push(
-        problem(
-          'unknown-type',
-          `Card types are spelled exactly; did you mean '${type}'?`,
-          from,
-          to,
-        ),
-      );
+    const message = `Card types are spelled exactly; did you mean '${type}'?`;
+    if (profile === 'rfc') push(problem('unknown-type', message, from, to));
   } else if (reading.note === 'smart') {
     const [from, to] = typeRange!.value;
     push(
@@ -148,7 +173,23 @@ export function validateFields(
       ),
     );
   }
+  return type;
+}
 
+/**
+ * Checks each field against the type's allowed fields and its value rule; valid values go to
+ * `out.fields`. Answers the names of fields given without a value.
+ */
+function checkFieldValues(
+  pairs: ReadonlyMap<string, Pair>,
+  values: Record<string, unknown>,
+  type: CardType,
+  off: number,
+  out: ValidatedFields,
+  profile: Profile,
+  push: Push,
+): Set<string> {
+  const nulls = new Set<string>();
   const allowed = allowedFields(type, profile);
   for (const [name, pair] of pairs) {
     const range = out.ranges[name]!;
@@ -193,9 +234,7 @@ export function validateFields(
     if (checkValue(name, value, pair.value as Node, off, range, profile, push))
       out.fields[name] = value;
   }
-  checkRequired(out, type, nulls, push);
-  checkCombinations(out, push);
-  return out;
+  return nulls;
 }
 
 /**
@@ -272,6 +311,17 @@ function absoluteAt(
   return r ? [r[0] + off, Math.max(r[1] + off, r[0] + off + 1)] : fallback;
 }
 
+/** What the shape checks of one field need: where its nodes are, the profile, the problem sink. */
+interface ShapeChecking {
+  node: Node;
+  off: number;
+  range: FieldRange;
+  profile: Profile;
+  push: (d: RawDiagnostic) => void;
+  /** The absolute range of the node at a path below the field's value. */
+  at: (path: Array<string | number>) => [number, number];
+}
+
 /** Shapes where the RFC and fast-agent disagree: `servers` entries and `tool_hooks`. */
 function checkProfileShapes(
   name: string,
@@ -283,124 +333,141 @@ function checkProfileShapes(
   push: (d: RawDiagnostic) => void,
 ): boolean {
   const at = (path: Array<string | number>) => absoluteAt(node, path, off, range.value);
+  const c: ShapeChecking = { node, off, range, profile, push, at };
+  if (name === 'servers' && Array.isArray(value)) return checkServerEntries(value, c);
+  if (name !== 'tool_hooks') return true;
+  if (Array.isArray(value)) return checkToolHookList(value, c);
+  if (isPlainObject(value)) {
+    checkToolHookPoints(value, c);
+    return true;
+  }
+  push(
+    problem(
+      'invalid-value',
+      "'tool_hooks' must be a mapping of hook point to a reference",
+      range.value[0],
+      range.value[1],
+    ),
+  );
+  return false;
+}
+
+/** `servers` entries: names, or (rfc) single-key inline configs, which fast-agent rejects. */
+function checkServerEntries(value: unknown[], c: ShapeChecking): boolean {
+  const { at, profile, push } = c;
   let valid = true;
-  if (name === 'servers' && Array.isArray(value)) {
-    value.forEach((entry, i) => {
-      const [from, to] = at([i]);
-      if (typeof entry === 'string') {
-        if (entry.trim() === '') {
-          push(problem('invalid-value', "'servers' entries must be non-empty strings", from, to));
-          valid = false;
-        }
-        return;
-      }
-      const inline = isPlainObject(entry) && Object.keys(entry).length === 1;
-      if (profile === 'fast-agent' || !inline) {
-        push(
-          problem(
-            'invalid-value',
-            profile === 'fast-agent'
-              ? "'servers' entries must be strings (server names from fastagent.config.yaml); put tool filters in `tools:`"
-              : "'servers' entries must be a server name or a single-key mapping `name: {config}`",
-            from,
-            to,
-          ),
-        );
+  value.forEach((entry, i) => {
+    const [from, to] = at([i]);
+    if (typeof entry === 'string') {
+      if (entry.trim() === '') {
+        push(problem('invalid-value', "'servers' entries must be non-empty strings", from, to));
         valid = false;
-        return;
       }
-      const [serverName, config] = Object.entries(entry)[0]!;
-      if (config !== null && !isPlainObject(config)) {
-        const [cf, ct] = at([i, serverName]);
-        push(
-          problem(
-            'invalid-value',
-            `The inline config of server '${serverName}' must be a mapping`,
-            cf,
-            ct,
-          ),
-        );
-        valid = false;
-        return;
-      }
+      return;
+    }
+    const inline = isPlainObject(entry) && Object.keys(entry).length === 1;
+    if (profile === 'fast-agent' || !inline) {
       push(
         problem(
-          'portability',
-          "fast-agent 0.10.9 rejects inline server config ('servers' entries must be strings); move it to fastagent.config.yaml and the filters to `tools:`",
+          'invalid-value',
+          profile === 'fast-agent'
+            ? "'servers' entries must be strings (server names from fastagent.config.yaml); put tool filters in `tools:`"
+            : "'servers' entries must be a server name or a single-key mapping `name: {config}`",
           from,
           to,
         ),
       );
-    });
-  }
-  if (name === 'tool_hooks') {
-    if (Array.isArray(value)) {
-      if (profile === 'fast-agent') {
-        push(
-          problem(
-            'invalid-value',
-            "'tool_hooks' must be a mapping of hook point to a reference (fast-agent), not a list",
-            range.value[0],
-            range.value[1],
-          ),
-        );
-        return false;
-      }
-      push(
-        problem(
-          'portability',
-          "fast-agent 0.10.9 rejects a 'tool_hooks' list: it expects a mapping of hook point to a reference",
-          range.value[0],
-          range.value[1],
-        ),
-      );
-      value.forEach((entry, i) => {
-        const ok =
-          typeof entry === 'string'
-            ? entry.trim() !== ''
-            : isPlainObject(entry) && typeof entry['hook'] === 'string';
-        if (!ok) {
-          const [from, to] = at([i]);
-          push(
-            problem(
-              'invalid-value',
-              "Each 'tool_hooks' entry must be a reference string or a mapping with `hook`",
-              from,
-              to,
-            ),
-          );
-          valid = false;
-        }
-      });
-    } else if (isPlainObject(value)) {
-      for (const key of Object.keys(value)) {
-        if (!(TOOL_HOOK_POINTS as readonly string[]).includes(key)) {
-          const r = nodeKeyAt(node, key);
-          const [from, to] = r ? [r[0] + off, r[1] + off] : range.value;
-          const suggestion = didYouMean(key, TOOL_HOOK_POINTS);
-          push(
-            problem(
-              'ignored-value',
-              `'${key}' is not a hook point (${TOOL_HOOK_POINTS.join(', ')})${suggestion ? `; did you mean '${suggestion}'?` : ''}; fast-agent ignores it`,
-              from,
-              to,
-            ),
-          );
-        }
-      }
-    } else {
+      valid = false;
+      return;
+    }
+    const [serverName, config] = Object.entries(entry)[0]!;
+    if (config !== null && !isPlainObject(config)) {
+      const [cf, ct] = at([i, serverName]);
       push(
         problem(
           'invalid-value',
-          "'tool_hooks' must be a mapping of hook point to a reference",
-          range.value[0],
-          range.value[1],
+          `The inline config of server '${serverName}' must be a mapping`,
+          cf,
+          ct,
         ),
       );
-      return false;
+      valid = false;
+      return;
+    }
+    push(
+      problem(
+        'portability',
+        "fast-agent 0.10.9 rejects inline server config ('servers' entries must be strings); move it to fastagent.config.yaml and the filters to `tools:`",
+        from,
+        to,
+      ),
+    );
+  });
+  return valid;
+}
+
+/** A `tool_hooks` list: the RFC's form (fast-agent wants a mapping); each entry a reference. */
+function checkToolHookList(value: unknown[], c: ShapeChecking): boolean {
+  const { at, profile, push, range } = c;
+  let valid = true;
+  if (profile === 'fast-agent') {
+    push(
+      problem(
+        'invalid-value',
+        "'tool_hooks' must be a mapping of hook point to a reference (fast-agent), not a list",
+        range.value[0],
+        range.value[1],
+      ),
+    );
+    return false;
+  }
+  push(
+    problem(
+      'portability',
+      "fast-agent 0.10.9 rejects a 'tool_hooks' list: it expects a mapping of hook point to a reference",
+      range.value[0],
+      range.value[1],
+    ),
+  );
+  value.forEach((entry, i) => {
+    const ok =
+      typeof entry === 'string'
+        ? entry.trim() !== ''
+        : isPlainObject(entry) && typeof entry['hook'] === 'string';
+    if (!ok) {
+      const [from, to] = at([i]);
+      push(
+        problem(
+          'invalid-value',
+          "Each 'tool_hooks' entry must be a reference string or a mapping with `hook`",
+          from,
+          to,
+        ),
+      );
+      valid = false;
+    }
+  });
+  return valid;
+}
+
+/** A `tool_hooks` mapping: keys that are no hook point are ignored by fast-agent. */
+function checkToolHookPoints(value: Record<string, unknown>, c: ShapeChecking): void {
+  const { node, off, range, push } = c;
+  for (const key of Object.keys(value)) {
+    if (!(TOOL_HOOK_POINTS as readonly string[]).includes(key)) {
+      const r = nodeKeyAt(node, key);
+      const [from, to] = r ? [r[0] + off, r[1] + off] : range.value;
+      const suggestion = didYouMean(key, TOOL_HOOK_POINTS);
+      push(
+        problem(
+          'ignored-value',
+          `'${key}' is not a hook point (${TOOL_HOOK_POINTS.join(', ')})${suggestion ? `; did you mean '${suggestion}'?` : ''}; fast-agent ignores it`,
+          from,
+          to,
+        ),
+      );
     }
   }
-  return valid;
 }
 
 function checkRequired(

@@ -29,7 +29,7 @@ function folder(config: unknown, extra: Record<string, string> = {}): Record<str
 }
 
 function analyze(files: Record<string, string>, entry = 'a/tsagent.json'): FormatAnalysis {
-  return tsAgentFormat.analyze!(
+  return tsAgentFormat.analyze(
     { entry, files },
     { read: (p) => files[p], paths: Object.keys(files).sort() },
   );
@@ -121,7 +121,7 @@ describe('agent directory', () => {
 
   it('reads a prompt.md outside the load-set through the context (the command line passes the disk)', () => {
     const files = { 'a/tsagent.json': json({ metadata, settings }) };
-    const a = tsAgentFormat.analyze!(
+    const a = tsAgentFormat.analyze(
       { entry: 'a/tsagent.json', files },
       {
         read: (p) => (p === 'a/prompt.md' ? 'From disk.' : files[p as 'a/tsagent.json']),

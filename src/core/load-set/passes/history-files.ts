@@ -3,7 +3,8 @@
  * profile, are not cards), and their messages join the compiled agent's `history`.
  */
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
-import type { CardDraft, CardFileAnalysis } from '../../formats/agentcard/analyze-card-file.ts';
+import type { CardDraft } from '../../formats/agentcard/analyze-card-file.ts';
+import type { FormatAnalysis } from '../../formats/format-module.ts';
 import type { parseHistory } from '../../history/parse-history.ts';
 import type { HistoryMessage, HistoryPart } from '../../history/history-message.ts';
 import { dirname, resolvePath } from '../paths.ts';
@@ -20,10 +21,10 @@ export type HistoryParser = (
 ) => ReturnType<typeof parseHistory>;
 
 /** The load-set paths that the cards of `analyses` name in `messages` (a file naming itself excluded). */
-export function historyTargets(analyses: ReadonlyMap<string, CardFileAnalysis>): Set<string> {
+export function historyTargets(analyses: ReadonlyMap<string, FormatAnalysis>): Set<string> {
   const targets = new Set<string>();
   for (const [path, analysis] of analyses)
-    for (const card of analysis.cards)
+    for (const card of analysis.drafts ?? [])
       for (const entry of messageEntries(card.fields['messages'])) {
         const target = resolvePath(dirname(path), entry);
         if (target !== path) targets.add(target);

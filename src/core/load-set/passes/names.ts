@@ -5,7 +5,7 @@
  */
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import type { FormatAgent } from '../../formats/format-module.ts';
-import type { CardEntry } from '../read-cards.ts';
+import type { CardEntry } from './cards.ts';
 import type { AnalyzedUnit } from '../analyze-units.ts';
 
 /** How many agents of the other formats' units have each name. */

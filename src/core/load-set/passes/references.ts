@@ -1,11 +1,33 @@
-import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+/**
+ * The references pass: every agent a card's workflow fields name (`agents`, `sequence`, `fan_out`, …)
+ * is an agent of the load-set, not the card itself, and references form no cycle.
+ */
+import { appendAll, problem, type RawDiagnostic } from '../../diagnostics.ts';
 import type { AgentRef } from '../../formats/agentcard/analyze-card-file.ts';
+import type { CardEntry } from './cards.ts';
 
 /** A card as the cross-reference stage sees it. */
 export interface RefNode {
   key: number;
   name: string;
   refs: AgentRef[];
+}
+
+type AddProblem = (key: number, d: RawDiagnostic) => void;
+
+/**
+ * Adds to each entry that is an agent (it has a name and a type) the problems of its references, where
+ * `known` holds every agent name of the load-set.
+ */
+export function addReferenceProblems(
+  entries: readonly CardEntry[],
+  known: ReadonlySet<string>,
+): void {
+  const nodes = entries
+    .filter((e) => e.name !== null && e.draft.type !== undefined)
+    .map((e) => ({ key: e.key, name: e.name!, refs: e.draft.agentRefs }));
+  const problems = checkAgentRefs(nodes, known);
+  for (const entry of entries) appendAll(entry.problems, problems.get(entry.key) ?? []);
 }
 
 /**
@@ -22,9 +44,17 @@ export function checkAgentRefs(
     if (list) list.push(d);
     else out.set(key, [d]);
   };
-  const byName = new Map<string, RefNode>();
-  for (const node of nodes) if (!byName.has(node.name)) byName.set(node.name, node);
+  checkTargets(nodes, known, add);
+  checkCycles(nodes, add);
+  return out;
+}
 
+/** `self-reference` and `unknown-agent-ref`, at each reference. */
+function checkTargets(
+  nodes: readonly RefNode[],
+  known: ReadonlySet<string>,
+  add: AddProblem,
+): void {
   for (const node of nodes) {
     for (const ref of node.refs) {
       if (ref.name === node.name) {
@@ -50,8 +80,13 @@ export function checkAgentRefs(
       }
     }
   }
+}
 
-  // Cycle detection: colour each node; an edge to a grey node closes a cycle.
+/** `dependency-cycle` at the reference that closes each cycle (depth-first, colouring each node). */
+function checkCycles(nodes: readonly RefNode[], add: AddProblem): void {
+  const byName = new Map<string, RefNode>();
+  for (const node of nodes) if (!byName.has(node.name)) byName.set(node.name, node);
+  // An edge to a grey node (1: on the stack) closes a cycle; black nodes (2) are done.
   const colour = new Map<string, 1 | 2>();
   for (const start of nodes) {
     if (colour.has(start.name)) continue;
@@ -81,5 +116,4 @@ export function checkAgentRefs(
       }
     }
   }
-  return out;
 }

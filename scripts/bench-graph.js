@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * The Graph view's benchmark (the last part of `npm run bench`, after `npm run build`). Prints figures and
+ * never fails on them: the exit code is 0 unless something crashes.
+ *
+ * In the built app (Debian's Chromium, a copy of dist-bench/ served by `vite preview`), with the 1,000-card
+ * Markdown bundle of bench/make-bundles.js (~1 MB; every tenth card a chain over earlier agents):
+ * 1. the layout time of its 1,000 agents in the layout worker (dagre), as the Graph view reports it
+ *    (`data-layout-ms`), over several fresh layouts, and the time from opening the tab to the drawing;
+ * 2. main-thread long tasks (> 50 ms) while typing 200 characters into the bundle at one key per 40 ms,
+ *    first with the Problems tab shown (the baseline, on the same machine at the same time), then with
+ *    the Graph view open. Target: layout ≤ 100 ms in the worker, no long task.
+ * The machine's load average is printed too: on a busy machine every figure grows.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, snapshotDist, startPreview } from './bench/browser-server.js';
+import {
+  addFile,
+  openApp,
+  placeCursor,
+  typeAndWatchLongTasks,
+  typingText,
+} from './bench/browser-typing.js';
+import { makeCards, renderMarkdown } from './bench/make-bundles.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TYPING = { chars: 200, intervalMs: 40, tailMs: 1500 };
+const LAYOUTS = 5;
+const TARGET_LAYOUT_MS = 100;
+
+// The `--mode bench` build (`npm run bench` makes it): the production build plus `window.agentcard`.
+const dist = await snapshotDist(path.join(ROOT, 'dist-bench'));
+const server = await startPreview(dist.dir);
+const browser = await launchChromium();
+try {
+  const cards = makeCards();
+  const bundle = renderMarkdown(cards);
+  const { context, page } = await openApp(browser, `${server.url}/`);
+  const path = await addFile(page, 'bench-bundle.md', bundle.text);
+  const panel = page.getByTestId('graph-panel');
+  const typed = typingText(TYPING.chars);
+  const middle = bundle.prose[bundle.prose.length >> 1];
+  await placeCursor(page, path, middle.to);
+  const baseline = await typeAndWatchLongTasks(page, path, typed, TYPING);
+
+  const opened = Date.now();
+  await page.getByRole('tab', { name: /^Graph/ }).click();
+  await page
+    .getByTestId('graph-node')
+    .nth(cards.length - 1)
+    .waitFor({ timeout: 60_000 });
+  const drawnMs = Date.now() - opened;
+  /** @type {number[]} */
+  const layouts = [Number(await panel.getAttribute('data-layout-ms'))];
+  // Fresh layouts: renaming the last card changes the graph (a rename changes a node's id).
+  const last = cards[cards.length - 1].name;
+  for (let i = 1; i < LAYOUTS; i++) {
+    const before = await panel.getAttribute('data-layout-ms');
+    await page.evaluate(
+      ({ path, from, to }) => {
+        const model = /** @type {any} */ (window).agentcard.model;
+        const text = model.workspace.files[path];
+        model.editFile(path, text.replace(`name: ${from}\n`, `name: ${to}\n`), null);
+      },
+      { path, from: i === 1 ? last : `${last}_${i - 1}`, to: `${last}_${i}` },
+    );
+    await page
+      .waitForFunction(
+        (before) =>
+          document.querySelector('[data-testid="graph-panel"]')?.getAttribute('data-layout-ms') !==
+          before,
+        before,
+        { timeout: 60_000 },
+      )
+      .catch(() => undefined);
+    layouts.push(Number(await panel.getAttribute('data-layout-ms')));
+  }
+
+  await placeCursor(page, path, middle.to + typed.length);
+  const watched = await typeAndWatchLongTasks(page, path, typed, TYPING);
+  await context.close();
+
+  const sorted = [...layouts].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1];
+  /** @param {{ start: number, duration: number }[]} tasks */
+  const longest = (tasks) => Math.max(0, ...tasks.map((t) => t.duration)).toFixed(0);
+  console.log('');
+  console.log('Graph view (built app, Chromium)');
+  console.log(`  bundle: ${cards.length} agents, ${(bundle.text.length / 1e6).toFixed(2)} MB`);
+  console.log(
+    `  layout of ${cards.length} agents in the worker (dagre): median ${median} ms, runs ${layouts.join(', ')} ms` +
+      ` (target ≤ ${TARGET_LAYOUT_MS} ms: ${median <= TARGET_LAYOUT_MS ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `  opening the Graph tab to all ${cards.length} nodes drawn: ${drawnMs} ms (wall clock)`,
+  );
+  console.log(
+    `  typing ${typed.length} characters into the bundle, Problems tab shown (baseline): ` +
+      `${baseline.tasks.length} long task(s), longest ${longest(baseline.tasks)} ms`,
+  );
+  console.log(
+    `  typing ${typed.length} characters into the bundle with the Graph view open: ` +
+      `${watched.tasks.length} long task(s), longest ${longest(watched.tasks)} ms` +
+      ` (target 0: ${watched.tasks.length === 0 ? 'met' : 'NOT met'}); ${watched.arrived} characters arrived`,
+  );
+  console.log(
+    `  load average (1 min) at the end: ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`,
+  );
+} finally {
+  await browser.close().catch(() => undefined);
+  server.stop();
+  dist.remove();
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { agentGraph, checkLoadSet } from '../../core/index.ts';
+import { layoutGraph, layoutInput, layoutKey, NODE_HEIGHT } from './graph-layout.ts';
+import { edgeMiddle, edgePath, moveFocus, nodeShape, problemBadges } from './graph-view.ts';
+
+const card = (front: string) => `---\n${front}\n---\nDo it.\n`;
+const CHAIN = {
+  'b.md':
+    card('type: agent\nname: url_fetcher') +
+    card('type: agent\nname: social_media') +
+    card('type: chain\nname: post_writer\nsequence: [url_fetcher, social_media, ghost]'),
+};
+
+describe('layoutGraph', () => {
+  const graph = agentGraph(checkLoadSet(CHAIN));
+  const layout = layoutGraph(layoutInput(graph));
+
+  it('lays out left to right: the chain before the agents it calls, in one column of steps', () => {
+    const { post_writer: chain, url_fetcher: a, social_media: b, ghost } = layout.nodes;
+    expect(chain!.x).toBeLessThan(a!.x);
+    expect(a!.x).toBe(b!.x);
+    expect(b!.x).toBe(ghost!.x);
+    expect(new Set([a!.y, b!.y, ghost!.y]).size).toBe(3);
+    expect(chain!.height).toBe(NODE_HEIGHT);
+    expect(layout.width).toBeGreaterThan(chain!.width + a!.width);
+  });
+
+  it('draws each edge from the border of its source box to the border of its target box', () => {
+    expect(layout.edges).toHaveLength(3);
+    const onBorder = (p: { x: number; y: number }, id: string) => {
+      const box = layout.nodes[id]!;
+      const dx = Math.abs(p.x - box.x) - box.width / 2;
+      const dy = Math.abs(p.y - box.y) - box.height / 2;
+      return dx <= 0.5 && dy <= 0.5 && (Math.abs(dx) < 0.5 || Math.abs(dy) < 0.5);
+    };
+    for (const [i, points] of layout.edges.entries()) {
+      expect(onBorder(points[0]!, 'post_writer')).toBe(true);
+      expect(onBorder(points.at(-1)!, graph.edges[i]!.to)).toBe(true);
+    }
+  });
+
+  it('keys layouts by what they depend on: an edit of an instruction keeps the key, a new step changes it', () => {
+    const same = agentGraph(
+      checkLoadSet({ 'b.md': CHAIN['b.md'].replace('Do it.', 'Do it now.') }),
+    );
+    expect(layoutKey(layoutInput(same))).toBe(layoutKey(layoutInput(graph)));
+    const more = agentGraph(
+      checkLoadSet({ 'b.md': CHAIN['b.md'].replace('ghost]', 'ghost, extra]') }),
+    );
+    expect(layoutKey(layoutInput(more))).not.toBe(layoutKey(layoutInput(graph)));
+  });
+
+  it('lays out 1,000 agents with references', () => {
+    const cards = Array.from({ length: 1000 }, (_, i) =>
+      i % 10 === 9
+        ? card(`type: chain\nname: c${i}\nsequence: [a${i - 1}, a${i - 2}, a${i - 3}]`)
+        : card(`type: agent\nname: a${i}`),
+    );
+    const big = agentGraph(checkLoadSet({ 'big.md': cards.join('') }));
+    const laid = layoutGraph(layoutInput(big));
+    expect(Object.keys(laid.nodes)).toHaveLength(1000);
+    expect(laid.edges.every((points) => points.length >= 2)).toBe(true);
+  });
+});
+
+describe('graph view helpers', () => {
+  const graph = agentGraph(checkLoadSet(CHAIN));
+  const layout = layoutGraph(layoutInput(graph));
+
+  it('moves focus along edges with Right/Left and within a column with Up/Down', () => {
+    expect(moveFocus(graph, layout, 'post_writer', 'ArrowRight')).toBe('url_fetcher');
+    expect(moveFocus(graph, layout, 'url_fetcher', 'ArrowLeft')).toBe('post_writer');
+    expect(moveFocus(graph, layout, 'url_fetcher', 'ArrowRight')).toBe('url_fetcher');
+    const column = ['url_fetcher', 'social_media', 'ghost'].sort(
+      (a, b) => layout.nodes[a]!.y - layout.nodes[b]!.y,
+    );
+    expect(moveFocus(graph, layout, column[0]!, 'ArrowDown')).toBe(column[1]);
+    expect(moveFocus(graph, layout, column[1]!, 'ArrowUp')).toBe(column[0]);
+    expect(moveFocus(graph, layout, column[0]!, 'ArrowUp')).toBe(column[0]);
+  });
+
+  it('counts errors and warnings per agent from its own card’s diagnostics', () => {
+    const result = checkLoadSet({ 'x.md': card('type: chain\nname: c\nsequence: [nobody]') });
+    const badges = problemBadges(agentGraph(result), result.diagnostics);
+    expect(badges.get('c')?.errors).toBeGreaterThan(0);
+    expect(badges.has('nobody')).toBe(false);
+  });
+
+  it('draws a distinct closed outline per type, and edge paths through every point', () => {
+    const types = [
+      'agent',
+      'chain',
+      'parallel',
+      'evaluator_optimizer',
+      'router',
+      'orchestrator',
+      'iterative_planner',
+      'MAKER',
+      'a2a',
+    ] as const;
+    const shapes = types.map((t) => nodeShape(t, 120, 46));
+    expect(new Set(shapes).size).toBe(types.length);
+    for (const shape of shapes) expect(shape).toMatch(/^M.*Z/);
+    const points = [
+      { x: 0, y: 0 },
+      { x: 10, y: 10 },
+      { x: 20, y: 0 },
+    ];
+    expect(edgePath(points)).toBe('M0,0Q10,10 15,5L20,0');
+    expect(edgeMiddle(points)).toEqual({ x: 10, y: 10 });
+    expect(edgePath([])).toBe('');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * What a `Checker` keeps between checks besides the analysed units (`analyze-units.ts`): parsed YAML
+ * slices, line indexes and history files, each keyed by the text it was made from.
+ */
+import { parseHistory } from '../history/parse-history.ts';
+import { detachString } from '../text/detach-string.ts';
+import { LineIndex } from '../text/line-index.ts';
+import { parseYaml, type ParsedYaml, type YamlVersion } from '../text/parse-yaml.ts';
+import type { ReadFileHook } from './read-hook.ts';
+
+/** Most YAML slices a cache keeps (per version) before it starts over. */
+const MAX_CACHED_SLICES = 50_000;
+
+/** YAML slices by text and version, parsed at offset 0 and re-based on use. */
+export class YamlCache {
+  private parses: Record<YamlVersion, Map<string, ParsedYaml>> = {
+    '1.1': new Map(),
+    '1.2': new Map(),
+  };
+
+  /** `onParse` is called on every cache miss (the checker's `yamlParsed` counter). */
+  constructor(private readonly onParse: () => void) {}
+
+  /** `parseYaml(text, offset, version)`, through the cache. Never throws. */
+  readonly parse = (text: string, offset: number, version: YamlVersion): ParsedYaml => {
+    const cache = this.parses[version];
+    let base = cache.get(text);
+    if (!base) {
+      base = parseYaml(text, 0, version);
+      this.onParse();
+      if (cache.size > MAX_CACHED_SLICES) cache.clear();
+      cache.set(detachString(text), base);
+    }
+    if (offset === 0) return base;
+    return {
+      ...base,
+      offset,
+      diagnostics: base.diagnostics.map((d) => ({
+        ...d,
+        from: d.from + offset,
+        to: d.to + offset,
+      })),
+    };
+  };
+}
+
+/** Line indexes by file, re-made when the file's text changes. */
+export class LineCache {
+  private lines = new Map<string, LineIndex>();
+
+  /** The line index of `text`, the current text of `file`. */
+  readonly index = (file: string, text: string): LineIndex => {
+    const cached = this.lines.get(file);
+    if (cached && cached.text === text) return cached;
+    const index = new LineIndex(text);
+    this.lines.set(file, index);
+    return index;
+  };
+}
+
+/** Parsed history files by path, re-parsed when the file's text changes. */
+export class HistoryCache {
+  private histories = new Map<string, { text: string; result: ReturnType<typeof parseHistory> }>();
+
+  /** `parseHistory(text, path, read)`, through the cache. Never throws. */
+  readonly parse = (path: string, text: string, read: ReadFileHook) => {
+    const cached = this.histories.get(path);
+    if (cached && cached.text === text) return cached.result;
+    const result = parseHistory(text, path, read);
+    this.histories.set(path, { text, result });
+    return result;
+  };
+}

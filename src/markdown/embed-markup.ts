@@ -1,0 +1,142 @@
+/**
+ * What both Markdown plugins make of a group of `agentcard` fences: the attributes of one
+ * `<agentcard-playground>` (its content as a `#v1:` permalink computed here, at build time) and the files for its
+ * static `<pre><code>` children. Runs in Node with no DOM.
+ */
+import { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
+import { FENCE_VIEW_PATTERN, parseFenceOptions, type FenceOptions } from './fence-options.ts';
+
+/** The options a docs site gives either plugin. */
+export interface AgentCardMarkdownOptions {
+  /**
+   * The playground's URL (the folder of its `index.html`, `embed.html` and `agentcard-playground.js`). Each
+   * element gets `src` = its `embed.html`. Without it the element finds `embed.html` beside its script.
+   */
+  playground?: string;
+  /** The view of fences that do not name one (`split` when neither does). */
+  view?: string;
+  /** The theme of fences that do not name one; `inherit` follows the site's own dark mode. */
+  theme?: string;
+  /** Called with a sentence about each option that was ignored (default: `console.warn`). */
+  onWarning?: (message: string) => void;
+}
+
+/** One fence: its info string (after the language word or with it) and its text. */
+export interface Fence {
+  info: string;
+  text: string;
+}
+
+/** One embed's markup: attributes in order (`true`: a boolean attribute) and its files, the shown one first. */
+export interface EmbedMarkup {
+  attributes: Array<[name: string, value: string | true]>;
+  files: Array<{ name: string; text: string }>;
+}
+
+/** The element's tag name. */
+export const EMBED_TAG = 'agentcard-playground';
+
+const THEMES = ['auto', 'light', 'dark', 'inherit'];
+const PROFILES = ['rfc', 'fast-agent'] as const;
+const LIST = /^[\w.@/-]+(,[\w.@/-]+)*$/;
+
+/** Whether a fence with these options continues a group of file fences: both name a file. */
+export function continuesGroup(previous: Fence, next: Fence): boolean {
+  return (
+    parseFenceOptions(previous.info).file !== undefined &&
+    parseFenceOptions(next.info).file !== undefined
+  );
+}
+
+/**
+ * The markup of one embed made of `fences` (one, or consecutive ones that name files). Options are taken
+ * from the first fence that gives each. Bad values are left out with a warning; content that cannot become a
+ * permalink (an invalid file name) gives an element without `permalink`, whose static code still shows.
+ */
+export function embedMarkup(
+  fences: readonly Fence[],
+  options: AgentCardMarkdownOptions = {},
+): EmbedMarkup {
+  const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  const parsed = fences.map((fence) => parseFenceOptions(fence.info));
+  const first = <K extends keyof FenceOptions>(key: K): FenceOptions[K] | undefined =>
+    parsed.find((o) => o[key] !== undefined)?.[key];
+  for (const o of parsed)
+    for (const token of o.unknown) warn(`agentcard fence: unknown option "${token}" ignored`);
+
+  const files = nameFiles(fences.map((fence, i) => ({ file: parsed[i]!.file, text: fence.text })));
+  const profile = pick('profile', first('profile'), (v) =>
+    (PROFILES as readonly string[]).includes(v),
+  );
+  const attributes: EmbedMarkup['attributes'] = [];
+  try {
+    const permalink = encodePermalinkSync({
+      files: Object.fromEntries(files.map((f) => [f.name, f.text])),
+      active: files[0]!.name,
+      profile: (profile as (typeof PROFILES)[number] | undefined) ?? 'rfc',
+    });
+    attributes.push(['permalink', permalink]);
+  } catch (error) {
+    warn(`agentcard fence: cannot embed these files: ${(error as Error).message}`);
+  }
+  if (options.playground)
+    attributes.push(['src', new URL('embed.html', withSlash(options.playground)).href]);
+  const add = (name: string, value: string | undefined): void => {
+    if (value !== undefined) attributes.push([name, value]);
+  };
+  add(
+    'view',
+    pick('view', first('view') ?? options.view, (v) => FENCE_VIEW_PATTERN.test(v)),
+  );
+  add(
+    'theme',
+    pick('theme', first('theme') ?? options.theme, (v) => THEMES.includes(v)),
+  );
+  if (first('readonly')) attributes.push(['readonly', true]);
+  add('profile', profile);
+  add(
+    'height',
+    pick('height', first('height'), (v) => /^(\d{1,4}|auto|[\d.]+(px|em|rem|vh))$/.test(v)),
+  );
+  add(
+    'lines',
+    pick('lines', first('lines'), (v) => /^\d{1,3}$/.test(v) && +v >= 1 && +v <= 200),
+  );
+  add(
+    'load',
+    pick('load', first('load'), (v) => v === 'click'),
+  );
+  add(
+    'hide',
+    pick('hide', first('hide'), (v) => LIST.test(v)),
+  );
+  add(
+    'agents',
+    pick('agents', first('agents'), (v) => LIST.test(v)),
+  );
+  return { attributes, files };
+
+  function pick(name: string, value: string | undefined, ok: (value: string) => boolean) {
+    if (value === undefined || ok(value)) return value;
+    warn(`agentcard fence: ${name}="${value}" is not a valid value, ignored`);
+    return undefined;
+  }
+}
+
+/** Each file's text ends with exactly one line break (none when empty): the same from every Markdown parser. */
+function nameFiles(items: Array<{ file: string | undefined; text: string }>) {
+  const used = new Set<string>();
+  return items.map(({ file, text }) => {
+    let name = file ?? 'card.md';
+    const dot = name.lastIndexOf('.');
+    const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    for (let n = 2; used.has(name); n++) name = `${base}-${n}${ext}`;
+    used.add(name);
+    const body = text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+    return { name, text: body === '' ? '' : `${body}\n` };
+  });
+}
+
+function withSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}

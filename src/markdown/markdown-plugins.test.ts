@@ -1,0 +1,110 @@
+import MarkdownIt from 'markdown-it';
+import rehypeStringify from 'rehype-stringify';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { describe, expect, it } from 'vitest';
+import markdownItAgentcard from './markdown-it.ts';
+import { PLUGIN_CASES, readEmbeds, TRICKY_CARD } from './plugin-cases.ts';
+import remarkAgentcard from './remark.ts';
+import type { AgentCardMarkdownOptions } from './embed-markup.ts';
+
+const PIPELINES: Record<string, (markdown: string, options?: AgentCardMarkdownOptions) => string> =
+  {
+    'markdown-it': (markdown, options) =>
+      new MarkdownIt().use(markdownItAgentcard, options).render(markdown),
+    'remark → rehype': (markdown, options) =>
+      String(
+        unified()
+          .use(remarkParse)
+          .use(remarkAgentcard, options)
+          .use(remarkRehype)
+          .use(rehypeStringify)
+          .processSync(markdown),
+      ),
+  };
+
+for (const [pipeline, render] of Object.entries(PIPELINES)) {
+  describe(`the ${pipeline} plugin`, () => {
+    for (const example of PLUGIN_CASES) {
+      it(example.name, async () => {
+        const warnings: string[] = [];
+        const html = render(example.markdown, { onWarning: (w) => warnings.push(w) });
+        const embeds = await readEmbeds(html);
+        expect(embeds).toHaveLength(example.embeds.length);
+        embeds.forEach((embed, i) => {
+          const expected = example.embeds[i]!;
+          const { permalink, 'v-pre': _vPre, ...rest } = embed.attributes;
+          expect(permalink).toMatch(/^#v1:[\w-]+$/);
+          expect(rest).toEqual(expected.attributes);
+          const names = Object.keys(expected.files);
+          expect(embed.envelope).toEqual({
+            files: expected.files,
+            active: names[0],
+            profile: expected.profile ?? 'rfc',
+          });
+          expect(embed.statics).toEqual(
+            Object.entries(expected.files).map(([file, text]) => ({ file, text })),
+          );
+        });
+        for (const text of example.keeps ?? []) expect(html).toContain(text);
+        // Nothing of a card ever reaches the page as markup or as a Vue interpolation.
+        expect(html).not.toContain('</script>');
+        expect(html).not.toContain('<b>');
+        // Under Vue (markdown-it in VitePress), `{{` would be an interpolation; hast goes to MDX as text.
+        if (pipeline === 'markdown-it') expect(html).not.toMatch(/\{\{/);
+        if (example.name.startsWith('a view')) expect(warnings).toHaveLength(4);
+        else expect(warnings).toEqual([]);
+      });
+    }
+
+    it('points each element at the playground given, and applies the default view and theme', async () => {
+      const html = render('```agentcard\nx\n```\n\n```agentcard view=editor\ny\n```\n', {
+        playground: 'https://play.example/tools',
+        view: 'output',
+        theme: 'inherit',
+      });
+      const [first, second] = await readEmbeds(html);
+      expect(first!.attributes).toMatchObject({
+        src: 'https://play.example/tools/embed.html',
+        view: 'output',
+        theme: 'inherit',
+      });
+      expect(second!.attributes['view']).toBe('editor');
+    });
+
+    it('keeps the fence as static code, without permalink, when its file name cannot be a path', async () => {
+      const warnings: string[] = [];
+      const html = render('```agentcard file=../up.md\nx\n```\n', {
+        onWarning: (w) => warnings.push(w),
+      });
+      const [embed] = await readEmbeds(html);
+      expect(embed!.attributes['permalink']).toBeUndefined();
+      expect(embed!.statics).toEqual([{ file: '../up.md', text: 'x\n' }]);
+      expect(warnings.join()).toMatch(/cannot embed these files/);
+    });
+
+    it('warns about an unknown option and ignores it', () => {
+      const warnings: string[] = [];
+      render('```agentcard colour=red\nx\n```\n', { onWarning: (w) => warnings.push(w) });
+      expect(warnings).toEqual(['agentcard fence: unknown option "colour=red" ignored']);
+    });
+
+    it('highlights the front matter in spans whose text is the card', () => {
+      const html = render('```agentcard\n' + TRICKY_CARD + '```\n');
+      expect(html).toMatch(/<span class="ac-key">name<\/span>/);
+      expect(html).toMatch(/<span class="ac-comment"># a comment<\/span>/);
+    });
+  });
+}
+
+describe('the markdown-it plugin under Vue', () => {
+  it('marks each element v-pre, unless told not to', () => {
+    const md = (vPre?: boolean) =>
+      new MarkdownIt()
+        .use(markdownItAgentcard, vPre === undefined ? {} : { vPre })
+        .render('```agentcard\nx\n```\n');
+    expect(md()).toContain('<agentcard-playground v-pre permalink=');
+    expect(md(false)).toContain('<agentcard-playground permalink=');
+  });
+});

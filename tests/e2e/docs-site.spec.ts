@@ -1,0 +1,255 @@
+/**
+ * Stories of a docs author's VitePress site (tests/docs-site, built here with the `agentcard-playground/markdown-it`
+ * plugin as docs/embedding.md says) served on another origin than the playground: fences become live embeds,
+ * readers without JavaScript see the code, client-side navigation and the site's dark toggle work, the page
+ * does not shift, and ten embeds on a page all come to life (their timings are printed, not asserted).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { EmbedFrame } from './embed-host.ts';
+
+const SITE = 'tests/docs-site';
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+/** The first card of tests/docs-site/index.md, as the embed must hold it. */
+const SIZER = `---
+type: agent
+name: sizer
+temprature: 0.2
+---
+Given an object, respond with {{ its size }} </script> <b>only</b>.
+
+
+Blank lines above.
+`;
+
+let server: Server;
+let origin: string;
+
+// One build and one server for the whole file.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(150_000);
+  const out = path.resolve(`test-results/docs-site-${new URL(baseURL!).port}`);
+  const started = Date.now();
+  await promisify(execFile)('npx', ['vitepress', 'build', SITE], {
+    env: {
+      ...process.env,
+      AGENTCARD_PLAYGROUND: `${new URL(baseURL!).origin}/`,
+      AGENTCARD_DOCS_OUT: out,
+    },
+    timeout: 140_000,
+  });
+  console.log(`docs site: vitepress build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  server = createServer((request, response) => {
+    let file = new URL(request.url ?? '/', 'http://x').pathname;
+    if (file.endsWith('/')) file += 'index.html';
+    if (!path.extname(file)) file += '.html';
+    try {
+      const body = readFileSync(path.join(out, path.normalize(file)));
+      response.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+/**
+ * Records, from before the page's scripts run: every `diagnostics` event with its element's index and time,
+ * when each element's frame appeared, and the page's layout shifts.
+ */
+async function recordPage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    const w = window as unknown as Record<string, unknown>;
+    const diagnostics: Array<{ index: number; time: number; errors: number }> = [];
+    const starts: Record<number, number> = {};
+    const shifts: number[] = [];
+    Object.assign(w, { __diagnostics: diagnostics, __starts: starts, __shifts: shifts });
+    const all = () => [...document.querySelectorAll('agentcard-playground')];
+    document.addEventListener('diagnostics', (event) =>
+      diagnostics.push({
+        index: all().indexOf(event.target as Element),
+        time: performance.now(),
+        errors: (event as CustomEvent<{ counts: { error: number } }>).detail.counts.error,
+      }),
+    );
+    const watchStarts = (): void => {
+      all().forEach((element, index) => {
+        if (starts[index] === undefined && element.shadowRoot?.querySelector('iframe'))
+          starts[index] = performance.now();
+      });
+      requestAnimationFrame(watchStarts);
+    };
+    requestAnimationFrame(watchStarts);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean }
+      >)
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+type Recorded = {
+  diagnostics: Array<{ index: number; time: number; errors: number }>;
+  starts: Record<number, number>;
+  shifts: number[];
+};
+
+function recorded(page: Page): Promise<Recorded> {
+  return page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    return {
+      diagnostics: w['__diagnostics'],
+      starts: w['__starts'],
+      shifts: w['__shifts'],
+    } as Recorded;
+  });
+}
+
+function embed(page: Page, index: number): Promise<EmbedFrame> {
+  return EmbedFrame.of(page.locator('agentcard-playground').nth(index).locator('iframe'));
+}
+
+async function expectLive(page: Page): Promise<void> {
+  const sizer = await embed(page, 0);
+  await expect.poll(() => sizer.text(), { timeout: 20_000 }).toBe(SIZER);
+  await expect(sizer.editorContent).toContainText('{{ its size }} </script> <b>only</b>.');
+  const pipeline = await embed(page, 1);
+  await expect
+    .poll(() => pipeline.paths(), { timeout: 20_000 })
+    .toEqual(['pipeline.yaml', 'writer.md']);
+  await expect(pipeline.root).toHaveAttribute('data-readonly', 'true');
+  await expect.poll(() => shown(page.locator('agentcard-playground iframe'))).toEqual([true, true]);
+}
+
+/** Whether each frame is shown (its static code hidden). */
+function shown(frames: Locator): Promise<boolean[]> {
+  return frames.evaluateAll((list) =>
+    list.map((f) => getComputedStyle(f).visibility === 'visible'),
+  );
+}
+
+test('readers without JavaScript get the code of every fence', async ({ browser }) => {
+  const html = await (await fetch(`${origin}/`)).text();
+  expect(html.match(/<agentcard-playground [^>]*permalink="#v1:[\w-]+"/g)).toHaveLength(2);
+  expect(html).toContain('respond with {{ its size }} &lt;/script&gt; &lt;b&gt;only&lt;/b&gt;.');
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  const code = page.locator('agentcard-playground pre');
+  await expect(code).toHaveCount(3);
+  await expect(code.nth(0)).toHaveText(SIZER);
+  await expect(code.nth(0)).toBeVisible();
+  await expect(code.nth(2)).toContainText('Write a short poem.');
+  await context.close();
+});
+
+test('fences become live embeds with their exact text; the diagnostics honour the fence options; no layout shift', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await recordPage(page);
+  await page.goto(`${origin}/`);
+  await expectLive(page);
+  await expect
+    .poll(async () => new Set((await recorded(page)).diagnostics.map((d) => d.index)).size)
+    .toBe(2);
+  const { diagnostics } = await recorded(page);
+  expect(diagnostics.find((d) => d.index === 0)!.errors).toBe(1);
+  // `agents=critic`: the chain's step defined elsewhere is not an error.
+  expect(diagnostics.find((d) => d.index === 1)!.errors).toBe(0);
+  await page.waitForTimeout(1000);
+  const shifts = (await recorded(page)).shifts;
+  const cls = shifts.reduce((a, b) => a + b, 0);
+  console.log(`docs site: CLS ${cls.toFixed(4)} (${shifts.length} shifts)`);
+  expect(cls).toBeLessThanOrEqual(0.05);
+});
+
+test("client-side navigation away and back keeps every embed working; the site's dark toggle reaches inherit embeds", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await recordPage(page);
+  await page.goto(`${origin}/`);
+  await expectLive(page);
+  await page.evaluate(
+    () => ((window as unknown as Record<string, unknown>)['__sameDocument'] = true),
+  );
+  await page.getByRole('link', { name: 'Another page' }).click();
+  await expect(page.getByRole('heading', { name: 'Another page' })).toBeVisible();
+  await expect(page.locator('agentcard-playground')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to the guide' }).click();
+  await expect(page.getByRole('heading', { name: 'Writing cards' })).toBeVisible();
+  await expectLive(page);
+  // Still the same document: VitePress navigated on the client.
+  expect(
+    await page.evaluate(() => (window as unknown as Record<string, unknown>)['__sameDocument']),
+  ).toBe(true);
+  const sizer = await embed(page, 0);
+  const pipeline = await embed(page, 1);
+  expect(await sizer.theme()).toBe('light');
+
+  await page.getByRole('switch', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect.poll(() => sizer.theme()).toBe('dark');
+  await expect.poll(() => pipeline.theme()).toBe('dark');
+  await page.getByRole('switch', { name: 'Switch to light theme' }).click();
+  await expect.poll(() => sizer.theme()).toBe('light');
+});
+
+test('ten embeds on one page each come to life as the reader scrolls to them (timings printed)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await recordPage(page);
+  await page.goto(`${origin}/many`);
+  const elements = page.locator('agentcard-playground');
+  await expect(elements).toHaveCount(10);
+  // Below the fold, frames have not started: lazy until near the viewport.
+  expect(Object.keys((await recorded(page)).starts).length).toBeLessThan(10);
+  for (let i = 0; i < 10; i++) {
+    await elements.nth(i).scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => (await recorded(page)).diagnostics.some((d) => d.index === i), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+  }
+  const { diagnostics, starts } = await recorded(page);
+  const spans = Array.from({ length: 10 }, (_, i) => {
+    const first = diagnostics.find((d) => d.index === i)!;
+    return Math.round(first.time - starts[i]!);
+  });
+  console.log(`docs site: ten embeds, frame start → first diagnostics (ms): ${spans.join(', ')}`);
+  for (let i = 0; i < 10; i++) {
+    const frame = await embed(page, i);
+    expect(await frame.text()).toBe(
+      `---\ntype: agent\nname: card-${i + 1}\n---\nAnswer question ${i + 1} briefly.\n`,
+    );
+  }
+});

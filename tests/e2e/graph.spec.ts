@@ -1,0 +1,139 @@
+/**
+ * Stories of the Graph view: the load-set's agents and references drawn beside Output, following typing,
+ * selecting cards both ways, exporting, and the embed's `view=graph`.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { encodePermalink } from '../../src/app/permalink/permalink.ts';
+import { TEST_IDS } from '../../src/app/test-ids.ts';
+import { PlaygroundPage } from './playground-page.ts';
+
+/** The RFC's multi-card bundle: two agents and the chain over them. */
+const RFC_CHAIN = `---
+type: agent
+name: url_fetcher
+servers:
+  - fetch
+---
+Given a URL, provide a complete and comprehensive summary.
+
+---
+type: agent
+name: social_media
+---
+Write a 280 character social media post for any given text.
+
+---
+type: chain
+name: post_writer
+sequence:
+  - url_fetcher
+  - social_media
+---
+`;
+
+async function openChain(page: import('@playwright/test').Page): Promise<PlaygroundPage> {
+  const app = new PlaygroundPage(page);
+  await app.open();
+  await app.replaceText(RFC_CHAIN);
+  await app.waitForChecked();
+  await app.showTab('Graph');
+  await expect(app.graphNodes).toHaveCount(3);
+  return app;
+}
+
+test.describe('the Graph view', () => {
+  test('shows the RFC chain bundle as three nodes and two numbered edges', async ({ page }) => {
+    const app = await openChain(page);
+    await expect(app.graphNode('post_writer')).toHaveAccessibleName('post_writer, chain');
+    await expect(app.graphNode('url_fetcher')).toHaveAttribute('data-status', 'ok');
+    await expect(app.graphEdges).toHaveCount(2);
+    await expect(app.graphEdges.locator('text.order')).toHaveText(['1', '2']);
+    // The text alternative says the same.
+    await app.graphPanel.getByText('The graph as a list').click();
+    await expect(app.graphList).toContainText('1. url_fetcher (sequence)');
+    await expect(app.graphList).toContainText('2. social_media (sequence)');
+    expect(app.errors).toEqual([]);
+  });
+
+  test('a name typed into sequence is a missing node at once, and turns solid when defined', async ({
+    page,
+  }) => {
+    const app = await openChain(page);
+    // Line 19 is `  - social_media` of the chain.
+    await app.cursorToEndOfLine(19);
+    await page.keyboard.type('\n- summarizer');
+    await expect(app.graphNode('summarizer')).toHaveAttribute('data-status', 'missing');
+    await expect(app.graphNode('summarizer')).toHaveAccessibleName(/summarizer, missing agent/);
+    await expect(app.graphNode('post_writer')).toHaveAttribute('data-status', 'error');
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.insertText('\n---\ntype: agent\nname: summarizer\n---\nSummarise.\n');
+    await expect(app.graphNode('summarizer')).toHaveAttribute('data-status', 'ok');
+    await expect(app.graphNode('post_writer')).toHaveAttribute('data-status', 'ok');
+    await expect(app.graphNodes).toHaveCount(4);
+  });
+
+  test('clicking a node selects its card; the cursor in a card highlights its node', async ({
+    page,
+  }) => {
+    const app = await openChain(page);
+    await app.graphNode('social_media').click();
+    await expect(app.graphNode('social_media')).toHaveAttribute('aria-pressed', 'true');
+    await app.showTab('Cards');
+    await expect(app.splitRow('social_media')).toHaveAttribute('aria-pressed', 'true');
+    await app.showTab('Graph');
+    await app.cursorToEndOfLine(2);
+    await expect(app.graphNode('url_fetcher')).toHaveAttribute('aria-pressed', 'true');
+    await expect(app.graphNode('social_media')).toHaveAttribute('aria-pressed', 'false');
+    // Arrow keys follow edges: from the chain, Right goes to its first step.
+    await app.graphNode('post_writer').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(app.graphNode('url_fetcher')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(app.graphNode('post_writer')).toBeFocused();
+  });
+
+  test('Export SVG downloads a valid standalone SVG of the whole graph', async ({ page }) => {
+    const app = await openChain(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      app.graphPanel.getByRole('button', { name: 'SVG' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('agents.svg');
+    const text = readFileSync(await download.path(), 'utf8');
+    const parsed = await page.evaluate((svg) => {
+      const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+      const root = doc.documentElement;
+      return {
+        error: doc.getElementsByTagName('parsererror').length,
+        root: root.localName,
+        ns: root.namespaceURI,
+        viewBox: root.getAttribute('viewBox'),
+        names: [...doc.querySelectorAll('[data-name]')].map((n) => n.getAttribute('data-name')),
+      };
+    }, text);
+    expect(parsed).toMatchObject({ error: 0, root: 'svg', ns: 'http://www.w3.org/2000/svg' });
+    expect(parsed.viewBox).toMatch(/^0 0 \d+ \d+$/);
+    expect(parsed.names.sort()).toEqual(['post_writer', 'social_media', 'url_fetcher']);
+  });
+});
+
+test('the embed with view=graph draws the graph above the cards', async ({ page }) => {
+  const fragment = await encodePermalink({
+    files: { 'bundle.md': RFC_CHAIN },
+    active: 'bundle.md',
+    profile: 'rfc',
+  });
+  await page.goto(`/embed.html?view=graph${fragment}`);
+  const nodes = page.getByTestId(TEST_IDS.graphNode);
+  await expect(nodes).toHaveCount(3);
+  await expect(page.getByTestId(TEST_IDS.graphEdge).locator('text.order')).toHaveText(['1', '2']);
+  await expect(page.getByRole('tab', { name: 'Graph' })).toHaveAttribute('aria-selected', 'true');
+  // The cards stay editable beneath it.
+  await expect(page.getByTestId(TEST_IDS.editor).locator('.cm-content')).toContainText(
+    'name: post_writer',
+  );
+  const graphBox = await page.getByTestId(TEST_IDS.graphPanel).boundingBox();
+  const editorBox = await page.getByTestId(TEST_IDS.editor).boundingBox();
+  expect(graphBox!.y).toBeLessThan(editorBox!.y);
+});
