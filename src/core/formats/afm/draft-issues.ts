@@ -154,7 +154,12 @@ function missing(p: FrontmatterPaths, keys: PathKey[], present: boolean): void {
   report(`\`${draftLabel(parent)}\` requires '${field}'`, own ?? parentKey());
 }
 
-/** A value the draft schema refuses, worded for where it is (the paths with their own wording first). */
+/**
+ * A value the draft schema refuses, worded for where it is. Long on purpose, like the current shape's
+ * `valueProblem`: one table of the paths with their own wording (first switch), then the wording by the
+ * rule the issue breaks (second switch and after), read top to bottom.
+ */
+// eslint-disable-next-line max-lines-per-function -- one table of wordings, read top to bottom (above)
 function valueProblem(p: FrontmatterPaths, keys: PathKey[], issue: v.BaseIssue<unknown>): void {
   const { c } = p;
   const { node, pair } = p.at(keys);
