@@ -56,13 +56,13 @@ function eachItem(
 }
 
 /** The string value at `keys`, or undefined. */
-function stringAt(p: FrontmatterPaths, keys: PathKey[]): string | undefined {
+export function stringAt(p: FrontmatterPaths, keys: PathKey[]): string | undefined {
   const node = p.at(keys).node;
   return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
 }
 
 /** The entry at `keys` as `NodeChecker.fields` gives it, when its value is not null. */
-function given(p: FrontmatterPaths, keys: PathKey[]): Entry | undefined {
+export function given(p: FrontmatterPaths, keys: PathKey[]): Entry | undefined {
   const { pair, node } = p.at(keys);
   if (!pair || p.c.isNull(node)) return undefined;
   const key = p.c.resolve(pair.key);
@@ -105,7 +105,7 @@ export function checkVersion(c: NodeChecker, node: unknown, value: string | unde
  * An integer the schema accepts must also be written as one (YAML `2.0` is the number 2); `least` is the
  * smallest value without a warning (`max_iterations`), undefined where the schema sets the bound.
  */
-function checkInteger(p: FrontmatterPaths, keys: PathKey[], least?: number): void {
+export function checkInteger(p: FrontmatterPaths, keys: PathKey[], least?: number): void {
   const node = p.at(keys).node;
   if (!isScalar(node) || typeof node.value !== 'number' || !Number.isInteger(node.value)) return;
   const name = label(keys);

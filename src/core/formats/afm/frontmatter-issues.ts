@@ -63,7 +63,7 @@ export function reportIssues(p: FrontmatterPaths, issues: readonly v.BaseIssue<u
  * The issues ordered by where their top-level field is written (stable within a field), so that two
  * problems at one node shared through an alias are listed as the fields are read.
  */
-function inFieldOrder(
+export function inFieldOrder(
   p: FrontmatterPaths,
   issues: readonly v.BaseIssue<unknown>[],
 ): v.BaseIssue<unknown>[] {
@@ -79,7 +79,7 @@ function inFieldOrder(
 }
 
 /** True when the issue is about a value that is null or absent (a variant's `type` reads so when absent). */
-function unset(issue: v.BaseIssue<unknown>): boolean {
+export function unset(issue: v.BaseIssue<unknown>): boolean {
   return issue.input === null || issue.input === undefined;
 }
 
@@ -286,7 +286,7 @@ function valueProblem(p: FrontmatterPaths, keys: PathKey[], issue: v.BaseIssue<u
 }
 
 /** What an authentication object's type needs and it lacks, at its `type`. */
-function authNeeds(p: FrontmatterPaths, keys: PathKey[]): void {
+export function authNeeds(p: FrontmatterPaths, keys: PathKey[]): void {
   const { c } = p;
   const type = p.at([...keys, 'type']).node;
   const written = isScalar(type) ? type.value : undefined;

@@ -48,6 +48,8 @@ export class FrontmatterPaths {
   constructor(
     readonly c: NodeChecker,
     readonly root: unknown,
+    /** The schema the paths are read in (the draft shape has its own). */
+    readonly schema: v.GenericSchema = frontmatterSchema,
   ) {}
 
   /** The pair and node at `keys` (aliases followed as the checker follows them). */
@@ -101,7 +103,7 @@ export class FrontmatterPaths {
    * option of a `type` variant chosen by the node's own `type`; undefined outside the schema.
    */
   entrySchema(keys: readonly PathKey[]): v.GenericSchema | undefined {
-    let entry: v.GenericSchema = frontmatterSchema;
+    let entry: v.GenericSchema = this.schema;
     for (let i = 0; i < keys.length; i++) {
       const shape = this.shapeOf(entry, keys.slice(0, i));
       const key = keys[i]!;

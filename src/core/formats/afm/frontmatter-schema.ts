@@ -6,8 +6,10 @@
  * the rules with no schema form (warnings such as a `version` that is not semantic, unique server names,
  * platformchat modes, literal secrets, signature JSON Schemas) are the named checks of
  * `frontmatter-checks.ts`. The JSON Schema (`json-schema.ts`) is generated from it. Null reads as "not set"
- * wherever the checker reads it so. The draft shape is not described: the checker reads it by hand
- * (`check-draft.ts`) and warns how to migrate. Entries are in the order the checker lists allowed keys.
+ * wherever the checker reads it so. `draftFrontmatterSchema` describes the spec text's draft shape with the
+ * same pieces where the shapes agree (authentication, signature, `tool_filter`); the checker validates a
+ * draft-shape file with it (its issues worded by `draft-issues.ts`, its migration warnings the named checks
+ * of `draft-checks.ts`). Entries are in the order the checker lists allowed keys.
  */
 import * as v from 'valibot';
 import { expressedAs } from '../../schemas/json-schema-forms.ts';
@@ -238,7 +240,7 @@ const transport = mapping(
   ]),
 );
 
-/** `tool_filter` of an MCP server (both shapes write it alike; `check-tools.ts` validates a draft one with it). */
+/** `tool_filter` of an MCP server (both shapes write it alike: both schemas hold this one). */
 export const toolFilterSchema = unset(
   described(
     mapping(
@@ -250,6 +252,27 @@ export const toolFilterSchema = unset(
     'Which of the server’s tools the agent gets.',
   ),
 );
+
+/** The fields of `model` that both shapes write (the current shape adds `provider`). */
+const modelName = unset(text('The model name (e.g. `gpt-4o`).'));
+const modelUrl = unset(text('The URL of the model endpoint.'));
+/** `max_iterations` (both shapes; the checks warn below 1 and want an integer literal). */
+const maxIterations = unset(
+  described(
+    v.pipe(v.number(), v.integer()),
+    'The most reasoning and tool-call iterations per request (an integer, at least 1).',
+  ),
+);
+/** The agent details every shape writes alike, in the order the checker lists them. */
+const commonDetails = {
+  spec_version: unset(text('The AFM version the file is written for (`0.3.0`, `0.4.0`).')),
+  name: unset(nonBlank('The name of the agent (default: the file name without `.afm.md`).')),
+  description: unset(text('What the agent does.')),
+  version: unset(text('The version of the agent, MAJOR.MINOR.PATCH.')),
+  author: unset(text('The author.')),
+  authors: unset(strings('The authors.')),
+  license: unset(text('The license of the agent (an SPDX identifier).')),
+};
 
 const mcpServer = described(
   mapping(
@@ -285,32 +308,21 @@ export const skillsSchema = unset(
 /** The schema of an AFM frontmatter in the current shape. */
 export const frontmatterSchema = v.pipe(
   v.strictObject({
-    spec_version: unset(text('The AFM version the file is written for (`0.3.0`, `0.4.0`).')),
-    name: unset(nonBlank('The name of the agent (default: the file name without `.afm.md`).')),
-    description: unset(text('What the agent does.')),
-    version: unset(text('The version of the agent, MAJOR.MINOR.PATCH.')),
-    author: unset(text('The author.')),
-    authors: unset(strings('The authors.')),
-    license: unset(text('The license of the agent (an SPDX identifier).')),
+    ...commonDetails,
     model: unset(
       described(
         mapping(
           v.strictObject({
-            name: unset(text('The model name (e.g. `gpt-4o`).')),
+            name: modelName,
             provider: unset(text('The model provider (e.g. `openai`, `anthropic`).')),
-            url: unset(text('The URL of the model endpoint.')),
+            url: modelUrl,
             authentication: unset(authentication),
           }),
         ),
         'The language model the agent runs on.',
       ),
     ),
-    max_iterations: unset(
-      described(
-        v.pipe(v.number(), v.integer()),
-        'The most reasoning and tool-call iterations per request (an integer, at least 1).',
-      ),
-    ),
+    max_iterations: maxIterations,
     tools: unset(
       described(
         mapping(
@@ -344,4 +356,147 @@ export const frontmatterSchema = v.pipe(
   }),
   v.title('AFM frontmatter'),
   v.description('The frontmatter of an AFM (Agent Flavored Markdown) file, current shape.'),
+);
+
+/**
+ * A draft-shape MCP transport: `streamable_http` and `http_sse` with a `url`, `stdio` with a `command` line
+ * (the checks warn how each migrates to the current shape).
+ */
+const draftTransport = mapping(
+  v.variant('type', [
+    ...(['http_sse', 'streamable_http'] as const).map((type) =>
+      described(
+        v.strictObject({
+          type: described(v.literal(type), `An MCP server over HTTP (${type}).`),
+          url: nonBlank('The URL of the MCP server.'),
+        }),
+        'An MCP server over HTTP.',
+      ),
+    ),
+    described(
+      v.strictObject({
+        type: described(v.literal('stdio'), 'A local process.'),
+        command: nonBlank('The command line that runs the server.'),
+      }),
+      'An MCP server run as a local process.',
+    ),
+  ]),
+);
+
+const draftServer = described(
+  mapping(
+    v.strictObject({
+      name: nonBlank('The name of the server, unique among the servers.'),
+      transport: described(
+        draftTransport,
+        'How to reach the server: `http_sse`, `streamable_http` or `stdio`.',
+      ),
+      authentication: unset(authentication),
+      tool_filter: toolFilterSchema,
+    }),
+  ),
+  'An MCP server whose tools the agent uses.',
+);
+
+const draftInterface = described(
+  mapping(
+    v.strictObject({
+      type: described(
+        v.picklist(['function', 'service', 'chat', 'webhook']),
+        'How the agent is reached: `function`, `service`, `chat` or `webhook`.',
+      ),
+      signature: unset(signature),
+      exposure: unset(
+        described(
+          mapping(
+            v.strictObject({
+              http: unset(
+                described(
+                  mapping(
+                    v.strictObject({
+                      path: text(
+                        'The HTTP path of the endpoint, starting with `/` (e.g. `/chat`).',
+                      ),
+                      authentication: unset(authentication),
+                    }),
+                  ),
+                  'The HTTP endpoint.',
+                ),
+              ),
+            }),
+          ),
+          'Where the interface is served (service, chat and webhook).',
+        ),
+      ),
+      subscription: unset(
+        described(
+          mapping(
+            v.strictObject({
+              protocol: text('The subscription protocol (e.g. `websub`).'),
+              hub: text('The WebSub hub URL.'),
+              topic: text('The topic URL subscribed to.'),
+              callback: unset(text('The callback URL the hub delivers to.')),
+              secret: unset(
+                text('The secret that signs deliveries (write a `${env:…}` variable).'),
+              ),
+              authentication: unset(authentication),
+            }),
+          ),
+          'The subscription a webhook receives events through.',
+        ),
+      ),
+    }),
+  ),
+  'The one interface of the agent (draft shape; the current shape lists `interfaces`).',
+);
+
+/** The schema of an AFM frontmatter in the spec text's draft shape (the checker warns how to migrate). */
+export const draftFrontmatterSchema = v.pipe(
+  v.strictObject({
+    ...commonDetails,
+    model: unset(
+      described(
+        mapping(
+          v.strictObject({ name: modelName, url: modelUrl, authentication: unset(authentication) }),
+        ),
+        'The language model the agent runs on.',
+      ),
+    ),
+    max_iterations: maxIterations,
+    tools: unset(
+      described(
+        mapping(
+          v.strictObject({
+            mcp: unset(
+              described(
+                mapping(
+                  v.strictObject({
+                    servers: described(v.array(draftServer), 'The MCP servers of the agent.'),
+                  }),
+                ),
+                'The MCP servers of the agent, under `servers`.',
+              ),
+            ),
+          }),
+        ),
+        'The tools of the agent.',
+      ),
+    ),
+    namespace: unset(text('The namespace of the agent.')),
+    iconUrl: unset(text('The URL of an icon for the agent.')),
+    provider: unset(
+      described(
+        mapping(
+          v.strictObject({
+            organization: unset(text('The organization that provides the agent.')),
+            url: unset(text("The provider's URL.")),
+          }),
+        ),
+        'Who provides the agent.',
+      ),
+    ),
+    interface: unset(draftInterface),
+  }),
+  v.title('AFM frontmatter (draft shape)'),
+  v.description('The frontmatter of an AFM file in the spec text’s draft shape.'),
 );
