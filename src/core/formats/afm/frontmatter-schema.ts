@@ -2,7 +2,7 @@
  * The valibot schema of an AFM frontmatter in the current shape (the one the reference implementation,
  * afm-core, reads: `interfaces[]`, `tools.mcp[]` with `http | stdio` transports, `icon_url`, `skills`, and the
  * newer `platformchat` interface), with a description of every field. The checker validates a
- * current-shape frontmatter with it (its issues worded by `frontmatter-issues.ts`; the draft shape has `draftFrontmatterSchema` and `draft-issues.ts`);
+ * current-shape frontmatter with it (its issues worded by `frontmatter-issues.ts`);
  * the rules with no schema form (warnings such as a `version` that is not semantic, unique server names,
  * platformchat modes, literal secrets, signature JSON Schemas) are the named checks of
  * `frontmatter-checks.ts`. The JSON Schema (`json-schema.ts`) is generated from it. Null reads as "not set"
