@@ -8,7 +8,7 @@ import type { GenericSchema } from 'valibot';
 import { frontmatterSchema } from '../formats/afm/frontmatter-schema.ts';
 import type { FormatId } from '../formats/format-module.ts';
 import { specSchema } from '../formats/openagentspec/spec-schema.ts';
-import { convertSchema, type JsonSchemaObject } from './convert-schema.ts';
+import { convertSchema } from './convert-schema.ts';
 
 /** One field a mapping may hold. */
 export interface SchemaField {
@@ -40,7 +40,7 @@ function rootOf(format: FormatId): Node | null {
   if (!schema) return null;
   let root = converted.get(format);
   if (!root) {
-    root = convertSchema(schema).schema as JsonSchemaObject as Node;
+    root = convertSchema(schema).schema;
     converted.set(format, root);
   }
   return root;
