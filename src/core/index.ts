@@ -131,3 +131,6 @@ export {
 } from '../app/permalink/permalink.ts';
 export { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
 export type { PermalinkFailure, DecodeFailure } from '../app/permalink/decode-failure.ts';
+// Schema fields (editor completion and hover for AFM and OpenAgentSpec)
+export { schemaFields } from './schemas/schema-fields.ts';
+export type { SchemaField, KeyPathStep } from './schemas/schema-fields.ts';

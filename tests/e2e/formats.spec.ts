@@ -212,4 +212,32 @@ test.describe('Other formats', () => {
     });
     expect(playground.errors).toEqual([]);
   });
+
+  test('in an OpenAgentSpec file, Ctrl-Space at the top level offers its own fields, not AgentCard ones', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.createFile('sizer.yaml');
+    await playground.replaceText(
+      'kind: openagentspec:v1/agent\nname: sizer\ndescription: Sizes tasks\n\n',
+    );
+    await playground.waitForChecked();
+    await expect.poll(() => playground.formatShown()).toBe('Auto (OpenAgentSpec v1 agent)');
+
+    await playground.cursorToEndOfLine(4);
+    await playground.requestCompletion();
+    const labels = await playground.completionLabels();
+    expect(labels).toContain('guardrails');
+    expect(labels).toContain('intent');
+    expect(labels).not.toContain('name');
+    expect(labels).not.toContain('instruction');
+    expect(labels).not.toContain('type');
+
+    await playground.completionOptions.filter({ hasText: 'lifespan' }).click();
+    await playground.expectText(
+      'kind: openagentspec:v1/agent\nname: sizer\ndescription: Sizes tasks\nlifespan: \n',
+    );
+    expect(playground.errors).toEqual([]);
+  });
 });

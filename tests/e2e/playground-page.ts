@@ -25,6 +25,8 @@ export class PlaygroundPage {
   readonly errorSquiggles: Locator;
   /** The editor's keyboard hint (what Tab does), shown while the editor has focus. */
   readonly tabHint: Locator;
+  /** The options of the editor's completion popup (Ctrl-Space), each labelled by what it inserts. */
+  readonly completionOptions: Locator;
   /** The status line above the editor: analysis and saving state. */
   readonly status: Locator;
   /** The problem counts for screen readers (a polite live region, visually hidden). */
@@ -71,6 +73,7 @@ export class PlaygroundPage {
     this.editorContent = this.editor.locator('.cm-content');
     this.errorSquiggles = this.editor.locator('.cm-squiggle-error');
     this.tabHint = this.editor.locator('.cm-tab-hint');
+    this.completionOptions = this.editor.locator('.cm-tooltip-autocomplete [role="option"]');
     this.status = page.getByTestId(TEST_IDS.analysisStatus);
     this.problemSummary = page.getByTestId(TEST_IDS.problemSummary);
     this.banners = page.getByTestId(TEST_IDS.banner);
@@ -243,6 +246,17 @@ export class PlaygroundPage {
     await this.page.keyboard.press('ControlOrMeta+Home');
     for (let i = 1; i < line; i++) await this.page.keyboard.press('ArrowDown');
     await this.page.keyboard.press('End');
+  }
+
+  /** Asks the editor for completions at the cursor (Ctrl-Space) and waits for the popup. */
+  async requestCompletion(): Promise<void> {
+    await this.page.keyboard.press('Control+Space');
+    await expect(this.completionOptions.first()).toBeVisible();
+  }
+
+  /** The labels of the completion popup's options, in the order shown. */
+  async completionLabels(): Promise<string[]> {
+    return this.completionOptions.locator('.cm-completionLabel').allTextContents();
   }
 
   /**

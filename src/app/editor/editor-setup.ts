@@ -36,6 +36,7 @@ import {
 import { fieldCompletion } from './field-completion.ts';
 import { fieldHover } from './field-hover.ts';
 import { lazyLanguage } from './language-loader.ts';
+import { schemaAssist } from './schema-assist.ts';
 import { historyPersistence, restoreState, type SavedHistory } from './undo-history.ts';
 
 /**
@@ -149,6 +150,7 @@ export function createEditorState(options: EditorStateOptions): EditorState {
     diagnosticsDisplay(),
     fieldHover(),
     fieldCompletion(),
+    schemaAssist(),
     cursorCard((index) => hooks.cursorCard(index)),
     // Shorter than the autosave delay, so the history usually travels in the same save as the text.
     historyPersistence({ path, delay: 250, save: (saved, p) => hooks.history(saved, p) }),
