@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { agentGraph, checkLoadSet } from '../../core/index.ts';
 import { layoutGraph, layoutInput, layoutKey, NODE_HEIGHT } from './graph-layout.ts';
-import { edgeMiddle, edgePath, moveFocus, nodeShape, problemBadges } from './graph-view.ts';
+import {
+  arrowHead,
+  edgeMiddle,
+  edgePath,
+  moveFocus,
+  nodeShape,
+  problemBadges,
+} from './graph-view.ts';
 
 const card = (front: string) => `---\n${front}\n---\nDo it.\n`;
 const CHAIN = {
@@ -109,5 +116,30 @@ describe('graph view helpers', () => {
     expect(edgePath(points)).toBe('M0,0Q10,10 15,5L20,0');
     expect(edgeMiddle(points)).toEqual({ x: 10, y: 10 });
     expect(edgePath([])).toBe('');
+  });
+});
+
+describe('arrowHead', () => {
+  it('draws a triangle whose tip is the last point, pointing along the last segment', () => {
+    const points = [
+      { x: 0, y: 0 },
+      { x: 50, y: 10 },
+      { x: 100, y: 10 },
+    ];
+    expect(arrowHead(points, 10)).toBe('M100,10L90,14.5L90,5.5Z');
+  });
+
+  it('draws nothing for an edge without a segment', () => {
+    expect(arrowHead([], 10)).toBe('');
+    expect(arrowHead([{ x: 1, y: 1 }], 10)).toBe('');
+    expect(
+      arrowHead(
+        [
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+        ],
+        10,
+      ),
+    ).toBe('');
   });
 });
