@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { agentGraph, checkLoadSet } from '../../core/index.ts';
-import { layoutGraph, layoutInput, layoutKey, NODE_HEIGHT } from './graph-layout.ts';
+import {
+  LARGE_GROUP,
+  layoutGraph,
+  layoutInput,
+  layoutKey,
+  NODE_HEIGHT,
+  type LayoutInput,
+} from './graph-layout.ts';
 import {
   arrowHead,
   edgeMiddle,
@@ -67,6 +74,48 @@ describe('layoutGraph', () => {
     const laid = layoutGraph(layoutInput(big));
     expect(Object.keys(laid.nodes)).toHaveLength(1000);
     expect(laid.edges.every((points) => points.length >= 2)).toBe(true);
+  });
+});
+
+describe('layoutGraph of a group of more than LARGE_GROUP agents', () => {
+  // 40 chains, each calling three of 80 agents so that all of them hang together: one group of 120.
+  const input: LayoutInput = {
+    nodes: [
+      ...Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, label: `c${i}`, sublabel: 'chain' })),
+      ...Array.from({ length: 80 }, (_, i) => ({ id: `a${i}`, label: `a${i}`, sublabel: 'agent' })),
+    ],
+    edges: Array.from({ length: 40 }, (_, i) =>
+      [2 * i, 2 * i + 1, (2 * i + 2) % 80].map((a, k) => ({
+        from: `c${i}`,
+        to: `a${a}`,
+        label: String(k + 1),
+      })),
+    ).flat(),
+  };
+  const layout = layoutGraph(input);
+
+  it('is a large group, laid out in two columns: every chain left of every agent', () => {
+    expect(input.nodes.length).toBeGreaterThan(LARGE_GROUP);
+    const xs = (prefix: string) =>
+      new Set(input.nodes.filter((n) => n.id.startsWith(prefix)).map((n) => layout.nodes[n.id]!.x));
+    expect(xs('c').size).toBe(1);
+    expect(xs('a').size).toBe(1);
+    expect([...xs('c')][0]).toBeLessThan([...xs('a')][0]!);
+  });
+
+  it('never lets two boxes of a column overlap, and draws every edge', () => {
+    const ys = Object.values(layout.nodes)
+      .filter((box) => box.x === layout.nodes['a0']!.x)
+      .map((box) => box.y)
+      .sort((a, b) => a - b);
+    expect(ys).toHaveLength(80);
+    for (let i = 1; i < ys.length; i++)
+      expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(NODE_HEIGHT);
+    expect(layout.edges.every((points) => points.length >= 2)).toBe(true);
+  });
+
+  it('is the same layout every time', () => {
+    expect(layoutGraph(input)).toEqual(layout);
   });
 });
 
