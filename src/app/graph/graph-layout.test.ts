@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { agentGraph, checkLoadSet } from '../../core/index.ts';
-import { layoutGraph, layoutInput, layoutKey, NODE_HEIGHT } from './graph-layout.ts';
-import { edgeMiddle, edgePath, moveFocus, nodeShape, problemBadges } from './graph-view.ts';
+import {
+  LARGE_GROUP,
+  layoutGraph,
+  layoutInput,
+  layoutKey,
+  NODE_HEIGHT,
+  type LayoutInput,
+} from './graph-layout.ts';
+import {
+  arrowHead,
+  edgeMiddle,
+  edgePath,
+  moveFocus,
+  nodeShape,
+  problemBadges,
+} from './graph-view.ts';
 
 const card = (front: string) => `---\n${front}\n---\nDo it.\n`;
 const CHAIN = {
@@ -63,6 +77,48 @@ describe('layoutGraph', () => {
   });
 });
 
+describe('layoutGraph of a group of more than LARGE_GROUP agents', () => {
+  // 40 chains, each calling three of 80 agents so that all of them hang together: one group of 120.
+  const input: LayoutInput = {
+    nodes: [
+      ...Array.from({ length: 40 }, (_, i) => ({ id: `c${i}`, label: `c${i}`, sublabel: 'chain' })),
+      ...Array.from({ length: 80 }, (_, i) => ({ id: `a${i}`, label: `a${i}`, sublabel: 'agent' })),
+    ],
+    edges: Array.from({ length: 40 }, (_, i) =>
+      [2 * i, 2 * i + 1, (2 * i + 2) % 80].map((a, k) => ({
+        from: `c${i}`,
+        to: `a${a}`,
+        label: String(k + 1),
+      })),
+    ).flat(),
+  };
+  const layout = layoutGraph(input);
+
+  it('is a large group, laid out in two columns: every chain left of every agent', () => {
+    expect(input.nodes.length).toBeGreaterThan(LARGE_GROUP);
+    const xs = (prefix: string) =>
+      new Set(input.nodes.filter((n) => n.id.startsWith(prefix)).map((n) => layout.nodes[n.id]!.x));
+    expect(xs('c').size).toBe(1);
+    expect(xs('a').size).toBe(1);
+    expect([...xs('c')][0]).toBeLessThan([...xs('a')][0]!);
+  });
+
+  it('never lets two boxes of a column overlap, and draws every edge', () => {
+    const ys = Object.values(layout.nodes)
+      .filter((box) => box.x === layout.nodes['a0']!.x)
+      .map((box) => box.y)
+      .sort((a, b) => a - b);
+    expect(ys).toHaveLength(80);
+    for (let i = 1; i < ys.length; i++)
+      expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(NODE_HEIGHT);
+    expect(layout.edges.every((points) => points.length >= 2)).toBe(true);
+  });
+
+  it('is the same layout every time', () => {
+    expect(layoutGraph(input)).toEqual(layout);
+  });
+});
+
 describe('graph view helpers', () => {
   const graph = agentGraph(checkLoadSet(CHAIN));
   const layout = layoutGraph(layoutInput(graph));
@@ -109,5 +165,30 @@ describe('graph view helpers', () => {
     expect(edgePath(points)).toBe('M0,0Q10,10 15,5L20,0');
     expect(edgeMiddle(points)).toEqual({ x: 10, y: 10 });
     expect(edgePath([])).toBe('');
+  });
+});
+
+describe('arrowHead', () => {
+  it('draws a triangle whose tip is the last point, pointing along the last segment', () => {
+    const points = [
+      { x: 0, y: 0 },
+      { x: 50, y: 10 },
+      { x: 100, y: 10 },
+    ];
+    expect(arrowHead(points, 10)).toBe('M100,10L90,14.5L90,5.5Z');
+  });
+
+  it('draws nothing for an edge without a segment', () => {
+    expect(arrowHead([], 10)).toBe('');
+    expect(arrowHead([{ x: 1, y: 1 }], 10)).toBe('');
+    expect(
+      arrowHead(
+        [
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+        ],
+        10,
+      ),
+    ).toBe('');
   });
 });
