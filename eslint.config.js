@@ -93,7 +93,6 @@ export default defineConfig(
     files: [
       'src/core/formats/afm/analyze-afm.ts',
       'src/core/formats/afm/check-json-schema.ts',
-      'src/core/formats/afm/compile-afm.ts',
       'src/core/formats/afm/emit-afm.ts',
       'src/core/formats/afm/read-body.ts',
     ],
