@@ -94,7 +94,6 @@ export default defineConfig(
       'src/core/formats/afm/analyze-afm.ts',
       'src/core/formats/afm/check-json-schema.ts',
       'src/core/formats/afm/emit-afm.ts',
-      'src/core/formats/afm/read-body.ts',
     ],
     rules: {
       'max-lines-per-function': 'off',
