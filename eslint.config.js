@@ -87,21 +87,6 @@ export default defineConfig(
     },
   },
   {
-    // Known debt, listed so the list only shrinks: these formats' readers were being rewritten by
-    // concurrent work (AFM onto valibot schemas, TsAgent and A2A onto one positioned JSON reader) when
-    // the limit came in; each is split as it is rewritten. Do not add to this list.
-    files: [
-      'src/core/formats/afm/analyze-afm.ts',
-      'src/core/formats/afm/check-json-schema.ts',
-      'src/core/formats/afm/compile-afm.ts',
-      'src/core/formats/afm/emit-afm.ts',
-      'src/core/formats/afm/read-body.ts',
-    ],
-    rules: {
-      'max-lines-per-function': 'off',
-    },
-  },
-  {
     // Tests read values typed `any` on purpose: the CLI's `--json` output through JSON.parse, and
     // what page.evaluate returns in a browser. Their shape is what the test checks with expect(),
     // so typing each read first would only restate the assertion.

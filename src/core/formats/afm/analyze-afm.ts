@@ -3,7 +3,7 @@
  * fields by the file's shape, reads the Role / Instructions body, reports every `${…}` variable, and
  * compiles the agent. Pure; never throws on any text.
  */
-import { isMap } from 'yaml';
+import { isMap, type Document } from 'yaml';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { basename, dirname, resolvePath } from '../../load-set/paths.ts';
 import { parseYaml } from '../../text/parse-yaml.ts';
@@ -15,11 +15,11 @@ import type {
 } from '../format-module.ts';
 import { checkFrontmatter, type FrontmatterReading } from './check-frontmatter.ts';
 import { compileAfm, toJson } from './compile-afm.ts';
-import { fieldAt, findVariables, variableJson } from './find-variables.ts';
+import { fieldAt, findVariables, variableJson, type AfmVariable } from './find-variables.ts';
 import { NodeChecker, type Range } from './node-checks.ts';
 import { readBody } from './read-body.ts';
 import { SHAPE_LABELS } from './shape.ts';
-import { splitAfm } from './split-afm.ts';
+import { splitAfm, type AfmSplit } from './split-afm.ts';
 
 /** The agent identifier of an AFM path: its file name without `.afm.md` / `.afm` (else the last extension). */
 export function afmIdentifier(path: string): string {
@@ -36,144 +36,169 @@ export function analyzeAfm(unit: FormatUnit, context: FormatContext): FormatAnal
   const path = unit.entry;
   const text = unit.files[path] ?? '';
   const diagnostics: FormatDiagnostic[] = [];
+  const add: Report = (d) => diagnostics.push({ ...d, file: path });
   const firstLineEnd = Math.max(0, text.indexOf('\n') === -1 ? text.length : text.indexOf('\n'));
   const top: Range = [0, firstLineEnd];
   const identifier = afmIdentifier(path);
   checkIdentifier(identifier, top, diagnostics, path);
 
   const split = splitAfm(text);
-  for (const d of split.diagnostics) diagnostics.push({ ...d, file: path });
+  for (const d of split.diagnostics) add(d);
   if (split.fatal) return { agents: [], diagnostics };
 
-  let meta: Record<string, unknown> = {};
-  let reading: FrontmatterReading = { shape: 'common', httpAllowed: [], skillPaths: [] };
-  let usable = true;
-  let doc = null;
   const fm = split.frontmatter;
-  if (fm) {
-    const parsed = parseYaml(text.slice(fm.yamlFrom, fm.yamlTo), fm.yamlFrom, '1.2');
-    for (const d of parsed.diagnostics) diagnostics.push({ ...d, file: path });
-    const root = parsed.doc?.contents ?? null;
-    if (!parsed.ok || !parsed.doc) usable = false;
-    else if (root !== null && !isMap(root)) {
-      const r = root.range;
-      const from = r ? fm.yamlFrom + r[0] : fm.open.start;
-      const to = r ? Math.max(fm.yamlFrom + r[1], from + 1) : fm.open.end;
-      diagnostics.push({
-        ...problem(
-          'frontmatter-not-mapping',
-          'The frontmatter must be a mapping of fields (`key: value` lines)',
-          from,
-          to,
-        ),
-        file: path,
-      });
-      usable = false;
-    } else if (root !== null) {
-      doc = parsed.doc;
-      const found: RawDiagnostic[] = [];
-      const c = new NodeChecker(parsed.doc, fm.yamlFrom, found, [fm.open.start, fm.open.end]);
-      reading = checkFrontmatter(c, root);
-      for (const d of found) diagnostics.push({ ...d, file: path });
-      const value = parsed.value;
-      if (typeof value === 'object' && value !== null && !Array.isArray(value))
-        meta = value as Record<string, unknown>;
-    }
-  }
-
+  const front = fm ? readFrontmatter(text, fm, add) : noFrontmatter();
   const anchor: Range = fm ? [fm.close.start, fm.close.end] : top;
   const body = readBody(text, split.lines, split.bodyLine, anchor);
-  for (const d of body.diagnostics) diagnostics.push({ ...d, file: path });
+  for (const d of body.diagnostics) add(d);
+  const variables = checkVariables(text, fm, front, add);
+  checkSkills(front.reading, fm, path, context.paths, add);
 
-  const variables = findVariables(text, fm ? fm.close.next : 0);
-  for (const v of variables) {
-    if (v.where === 'frontmatter' && doc && fm) {
-      const field = fieldAt(doc, fm.yamlFrom, v.from);
-      if (field !== undefined) v.field = field;
-    }
-    const where = v.field ?? v.where;
-    const prefix = v.prefix === '' ? 'no prefix (an environment variable)' : `prefix '${v.prefix}'`;
-    diagnostics.push({
-      ...problem(
-        'afm-variable',
-        `Variable ${v.text} in ${where}, ${prefix}: left for the runtime to resolve`,
-        v.from,
-        v.to,
-      ),
-      file: path,
-    });
-    if (v.prefix === 'http' && !reading.httpAllowed.some(([a, b]) => v.from >= a && v.to <= b))
-      diagnostics.push({
-        ...problem(
-          'afm-http-variable-misplaced',
-          `${v.text}: \`http:\` variables read the incoming request, so they may appear only in a webhook or platformchat \`prompt\``,
-          v.from,
-          v.to,
-        ),
-        file: path,
-      });
-    else if (v.prefix !== '' && v.prefix !== 'env' && v.prefix !== 'http')
-      diagnostics.push({
-        ...problem(
-          'afm-unsupported-prefix',
-          `Prefix '${v.prefix}:' is implementation-defined; the reference implementation supports only env: and http: and fails on it`,
-          v.from,
-          v.to,
-        ),
-        file: path,
-      });
-  }
-
-  for (const skill of reading.skillPaths) {
-    const folder = resolvePath(dirname(path), skill.path.trim());
-    const prefix = folder === '' ? '' : `${folder}/`;
-    const found = context.paths.some(
-      (p) => p.startsWith(prefix) && (p.endsWith('/SKILL.md') || p === `${prefix}SKILL.md`),
-    );
-    if (!found) {
-      const node = skill.node as { range?: [number, number, number] };
-      const from = fm && node.range ? fm.yamlFrom + node.range[0] : 0;
-      const to = fm && node.range ? fm.yamlFrom + node.range[1] : 0;
-      diagnostics.push({
-        ...problem(
-          'afm-skills-not-found',
-          `No SKILL.md under '${folder || '.'}' in the load-set`,
-          from,
-          to,
-        ),
-        file: path,
-      });
-    }
-  }
-
-  const shape = SHAPE_LABELS[reading.shape];
-  if (!usable) return { shape, agents: [], diagnostics };
-  const given = typeof meta['name'] === 'string' ? meta['name'].trim() : '';
+  const shape = SHAPE_LABELS[front.reading.shape];
+  if (!front.usable) return { shape, agents: [], diagnostics };
+  const given = typeof front.meta['name'] === 'string' ? front.meta['name'].trim() : '';
   const name = given !== '' ? given : identifier;
   const { data, extras } = compileAfm({
-    meta,
-    shape: reading.shape,
+    meta: front.meta,
+    shape: front.reading.shape,
     name,
     role: body.role,
     instructions: body.instructions,
     variables: variables.map(variableJson),
   });
   extras['identifier'] = toJson(identifier);
-  return {
-    shape,
-    agents: [
-      {
-        name,
-        file: path,
-        from: 0,
-        to: text.length,
-        headerTo: fm ? fm.close.next : text.length,
-        data,
-        extras,
-      },
-    ],
-    diagnostics,
-  };
+  const headerTo = fm ? fm.close.next : text.length;
+  const agent = { name, file: path, from: 0, to: text.length, headerTo, data, extras };
+  return { shape, agents: [agent], diagnostics };
+}
+
+/** Adds one diagnostic about the entry file. */
+type Report = (d: RawDiagnostic) => void;
+
+/** The frontmatter's fences and YAML slice. */
+type Frontmatter = NonNullable<AfmSplit['frontmatter']>;
+
+/** What the frontmatter gave: its plain value, the checker's reading, and its YAML document. */
+interface FrontmatterResult {
+  meta: Record<string, unknown>;
+  reading: FrontmatterReading;
+  /** False when the frontmatter cannot be read as fields (YAML errors, not a mapping). */
+  usable: boolean;
+  doc: Document.Parsed | null;
+}
+
+/** The result for a file without frontmatter, or whose frontmatter cannot be read. */
+function noFrontmatter(usable = true): FrontmatterResult {
+  const reading: FrontmatterReading = { shape: 'common', httpAllowed: [], skillPaths: [] };
+  return { meta: {}, reading, usable, doc: null };
+}
+
+/** Parses and checks the frontmatter. */
+function readFrontmatter(text: string, fm: Frontmatter, add: Report): FrontmatterResult {
+  const parsed = parseYaml(text.slice(fm.yamlFrom, fm.yamlTo), fm.yamlFrom, '1.2');
+  for (const d of parsed.diagnostics) add(d);
+  const root = parsed.doc?.contents ?? null;
+  if (!parsed.ok || !parsed.doc) return noFrontmatter(false);
+  if (root === null) return noFrontmatter();
+  if (!isMap(root)) {
+    const r = root.range;
+    const from = r ? fm.yamlFrom + r[0] : fm.open.start;
+    const to = r ? Math.max(fm.yamlFrom + r[1], from + 1) : fm.open.end;
+    add(
+      problem(
+        'frontmatter-not-mapping',
+        'The frontmatter must be a mapping of fields (`key: value` lines)',
+        from,
+        to,
+      ),
+    );
+    return noFrontmatter(false);
+  }
+  const found: RawDiagnostic[] = [];
+  const c = new NodeChecker(parsed.doc, fm.yamlFrom, found, [fm.open.start, fm.open.end]);
+  const reading = checkFrontmatter(c, root);
+  for (const d of found) add(d);
+  const value = parsed.value;
+  const meta =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  return { meta, reading, usable: true, doc: parsed.doc };
+}
+
+/** Finds every `${…}` variable and reports it, with a misplaced `http:` or unsupported prefix. */
+function checkVariables(
+  text: string,
+  fm: Frontmatter | null,
+  front: FrontmatterResult,
+  add: Report,
+): AfmVariable[] {
+  const variables = findVariables(text, fm ? fm.close.next : 0);
+  for (const v of variables) {
+    if (v.where === 'frontmatter' && front.doc && fm) {
+      const field = fieldAt(front.doc, fm.yamlFrom, v.from);
+      if (field !== undefined) v.field = field;
+    }
+    const where = v.field ?? v.where;
+    const prefix = v.prefix === '' ? 'no prefix (an environment variable)' : `prefix '${v.prefix}'`;
+    add(
+      problem(
+        'afm-variable',
+        `Variable ${v.text} in ${where}, ${prefix}: left for the runtime to resolve`,
+        v.from,
+        v.to,
+      ),
+    );
+    const allowed = front.reading.httpAllowed.some(([a, b]) => v.from >= a && v.to <= b);
+    if (v.prefix === 'http' && !allowed)
+      add(
+        problem(
+          'afm-http-variable-misplaced',
+          `${v.text}: \`http:\` variables read the incoming request, so they may appear only in a webhook or platformchat \`prompt\``,
+          v.from,
+          v.to,
+        ),
+      );
+    else if (v.prefix !== '' && v.prefix !== 'env' && v.prefix !== 'http')
+      add(
+        problem(
+          'afm-unsupported-prefix',
+          `Prefix '${v.prefix}:' is implementation-defined; the reference implementation supports only env: and http: and fails on it`,
+          v.from,
+          v.to,
+        ),
+      );
+  }
+  return variables;
+}
+
+/** Reports each `skills` path with no SKILL.md under it in the load-set. */
+function checkSkills(
+  reading: FrontmatterReading,
+  fm: Frontmatter | null,
+  path: string,
+  paths: readonly string[],
+  add: Report,
+): void {
+  for (const skill of reading.skillPaths) {
+    const folder = resolvePath(dirname(path), skill.path.trim());
+    const prefix = folder === '' ? '' : `${folder}/`;
+    const found = paths.some(
+      (p) => p.startsWith(prefix) && (p.endsWith('/SKILL.md') || p === `${prefix}SKILL.md`),
+    );
+    if (found) continue;
+    const node = skill.node as { range?: [number, number, number] };
+    const from = fm && node.range ? fm.yamlFrom + node.range[0] : 0;
+    const to = fm && node.range ? fm.yamlFrom + node.range[1] : 0;
+    add(
+      problem(
+        'afm-skills-not-found',
+        `No SKILL.md under '${folder || '.'}' in the load-set`,
+        from,
+        to,
+      ),
+    );
+  }
 }
 
 function checkIdentifier(id: string, at: Range, out: FormatDiagnostic[], file: string): void {

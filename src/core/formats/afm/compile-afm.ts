@@ -26,9 +26,18 @@ export function systemPrompt(role: string, instructions: string): string {
 
 /** Compiles one AFM agent. Pure; never throws. */
 export function compileAfm(src: AfmSource): { data: AgentData; extras: { [key: string]: Json } } {
-  const m = src.meta;
-  const instruction = systemPrompt(src.role, src.instructions);
-  const servers = mcpServers(m, src.shape);
+  const servers = mcpServers(src.meta, src.shape);
+  const config = agentConfig(src, servers);
+  const data: AgentData = { config, type: 'basic', tool_only: false, schema_version: 1 };
+  return { data, extras: afmExtras(src, servers) };
+}
+
+/** The servers' names (first of each name wins), their allowed tools and their connection settings. */
+function serverTables(servers: Record<string, unknown>[]): {
+  names: string[];
+  tools: { [key: string]: Json };
+  serverConfigs: { [key: string]: Json };
+} {
   const tools: { [key: string]: Json } = {};
   const serverConfigs: { [key: string]: Json } = {};
   const names: string[] = [];
@@ -42,6 +51,14 @@ export function compileAfm(src: AfmSource): { data: AgentData; extras: { [key: s
     const config = serverConfig(server);
     if (config) setOwn(serverConfigs, name, config);
   }
+  return { names, tools, serverConfigs };
+}
+
+/** The agent's config in the canonical shape: defaults, then what the frontmatter and body set. */
+function agentConfig(src: AfmSource, servers: Record<string, unknown>[]): { [key: string]: Json } {
+  const m = src.meta;
+  const instruction = systemPrompt(src.role, src.instructions);
+  const { names, tools, serverConfigs } = serverTables(servers);
   const model = record(m['model']);
   const modelName = text(model?.['name']);
   const provider = text(model?.['provider']);
@@ -65,29 +82,36 @@ export function compileAfm(src: AfmSource): { data: AgentData; extras: { [key: s
     default_request_params: requestParams,
   };
   if (Object.keys(serverConfigs).length > 0) config['server_configs'] = serverConfigs;
-  const data: AgentData = { config, type: 'basic', tool_only: false, schema_version: 1 };
+  return config;
+}
 
+/** The frontmatter keys copied into `extras` as they are, in this order. */
+const EXTRA_KEYS = [
+  'spec_version',
+  'version',
+  'namespace',
+  'author',
+  'authors',
+  'license',
+  'icon_url',
+  'iconUrl',
+  'provider',
+  'model',
+  'max_iterations',
+  'skills',
+] as const;
+
+/** The AFM-only facts: shape, role, the copied keys, interfaces, MCP servers and variables. */
+function afmExtras(src: AfmSource, servers: Record<string, unknown>[]): { [key: string]: Json } {
+  const m = src.meta;
   const extras: { [key: string]: Json } = { shape: SHAPE_LABELS[src.shape], role: src.role };
-  for (const key of [
-    'spec_version',
-    'version',
-    'namespace',
-    'author',
-    'authors',
-    'license',
-    'icon_url',
-    'iconUrl',
-    'provider',
-    'model',
-    'max_iterations',
-    'skills',
-  ]) {
+  for (const key of EXTRA_KEYS) {
     if (m[key] !== undefined && m[key] !== null) extras[key] = toJson(m[key]);
   }
   extras['interfaces'] = interfaces(m, src.shape);
   if (servers.length > 0) extras['mcp'] = servers.map(toJson);
   extras['variables'] = src.variables;
-  return { data, extras };
+  return extras;
 }
 
 /** The interfaces as the runtime sees them: current-shape items, defaults filled in. */

@@ -69,6 +69,24 @@ export function emitAfm(source: EmitSource, options: EmitOptions): Conversion {
 
   const model = emitModel(config, extras);
   if (model) fm['model'] = model;
+  emitIterations(config, fm, lost);
+  const interfaces = emitInterfaces(extras, lost);
+  if (interfaces) fm['interfaces'] = interfaces;
+  const mcp = emitServers(config, extras, lost);
+  if (mcp.length > 0) fm['tools'] = { mcp };
+  const paths = skillPaths(config['skills']);
+  if (paths.length > 0) fm['skills'] = paths.map((path) => ({ type: 'local', path }));
+  noteUnexpressed(source, config, lost);
+
+  const { role, instructions } = splitInstruction(config, description, source.name, lost);
+  const yaml = stringify(fm, { lineWidth: 0 }).trimEnd();
+  const text = `---\n${yaml}\n---\n\n# Role\n\n${role.trim()}\n\n# Instructions\n\n${instructions.trim()}\n`;
+  const base = options.baseName ?? slug(source.name);
+  return { files: { [`${base}.afm.md`]: text }, lost };
+}
+
+/** Writes `max_iterations` when it is a whole number ≥ 1; every other request parameter is lost. */
+function emitIterations(config: Obj, fm: Obj, lost: Lost): void {
   const params = obj(config['default_request_params']) ?? {};
   const maxIterations = params['max_iterations'];
   if (typeof maxIterations === 'number' && Number.isInteger(maxIterations) && maxIterations >= 1)
@@ -79,20 +97,19 @@ export function emitAfm(source: EmitSource, options: EmitOptions): Conversion {
         field: `request_params.${key}`,
         reason: 'AFM has no request parameters besides max_iterations',
       });
+}
 
-  const interfaces = emitInterfaces(extras, lost);
-  if (interfaces) fm['interfaces'] = interfaces;
-  const mcp = emitServers(config, extras, lost);
-  if (mcp.length > 0) fm['tools'] = { mcp };
-  const skills = config['skills'];
-  const paths =
-    typeof skills === 'string'
-      ? [skills]
-      : Array.isArray(skills)
-        ? skills.filter((s) => typeof s === 'string')
-        : [];
-  if (paths.length > 0) fm['skills'] = paths.map((path) => ({ type: 'local', path }));
+/** The skill paths of a config's `skills` (one path or a list). */
+function skillPaths(skills: Json | undefined): string[] {
+  return typeof skills === 'string'
+    ? [skills]
+    : Array.isArray(skills)
+      ? skills.filter((s) => typeof s === 'string')
+      : [];
+}
 
+/** Lists the config fields, workflow type and data keys AFM cannot express. */
+function noteUnexpressed(source: EmitSource, config: Obj, lost: Lost): void {
   const implied = defaultAgentConfig('');
   for (const key of IMPLIED_FIELDS) {
     const value = config[key];
@@ -113,34 +130,37 @@ export function emitAfm(source: EmitSource, options: EmitOptions): Conversion {
         field: key,
         reason: `AFM cannot express '${key}' (${short(source.data[key]!)})`,
       });
+}
 
+/**
+ * The Role and Instructions sections: split back out of a `# Role … # Instructions …` system prompt, or
+ * else the Role written from the description (or name) and the whole instruction as Instructions.
+ */
+function splitInstruction(
+  config: Obj,
+  description: string | undefined,
+  name: string,
+  lost: Lost,
+): { role: string; instructions: string } {
   const instruction = str(config['instruction']);
-  let role: string;
-  let instructions: string;
   const split = instruction?.startsWith('# Role\n\n') ? instruction.indexOf(ROLE_SPLIT) : -1;
-  if (instruction && split !== -1) {
-    role = instruction.slice('# Role\n\n'.length, split);
-    instructions = instruction.slice(split + ROLE_SPLIT.length);
-  } else {
-    role = description ?? `You are ${source.name}.`;
-    instructions = instruction ?? '';
-    lost.push({
-      field: 'instruction',
-      reason: `AFM splits the system prompt into # Role and # Instructions; the Role was written from ${description ? 'the description' : 'the name'}`,
-    });
-    if (!instruction) {
-      instructions = 'Help the user with their requests.';
-      lost.push({
-        field: 'instruction',
-        reason:
-          'The agent has no instruction (its runtime default); a placeholder Instructions section was written',
-      });
-    }
-  }
-  const yaml = stringify(fm, { lineWidth: 0 }).trimEnd();
-  const text = `---\n${yaml}\n---\n\n# Role\n\n${role.trim()}\n\n# Instructions\n\n${instructions.trim()}\n`;
-  const base = options.baseName ?? slug(source.name);
-  return { files: { [`${base}.afm.md`]: text }, lost };
+  if (instruction && split !== -1)
+    return {
+      role: instruction.slice('# Role\n\n'.length, split),
+      instructions: instruction.slice(split + ROLE_SPLIT.length),
+    };
+  const role = description ?? `You are ${name}.`;
+  lost.push({
+    field: 'instruction',
+    reason: `AFM splits the system prompt into # Role and # Instructions; the Role was written from ${description ? 'the description' : 'the name'}`,
+  });
+  if (instruction) return { role, instructions: instruction };
+  lost.push({
+    field: 'instruction',
+    reason:
+      'The agent has no instruction (its runtime default); a placeholder Instructions section was written',
+  });
+  return { role, instructions: 'Help the user with their requests.' };
 }
 
 function copyDetails(extras: Obj, fm: Obj, lost: Lost): void {
@@ -265,6 +285,7 @@ function emitServers(config: Obj, extras: Obj, lost: Lost): Json[] {
   return out;
 }
 
+/** A server's transport: from the AFM source's own entry when it has one, else from its settings. */
 function transportOf(
   raw: Obj | undefined,
   cfg: Obj | undefined,
@@ -273,18 +294,7 @@ function transportOf(
 ): Obj | undefined {
   const t = obj(raw?.['transport']);
   const rawType = str(t?.['type']);
-  if (t && rawType === 'stdio' && typeof t['command'] === 'string') {
-    const out: Obj = { type: 'stdio' };
-    if (!Array.isArray(t['args']) && cfg && typeof cfg['command'] === 'string') {
-      out['command'] = cfg['command'];
-      if (Array.isArray(cfg['args'])) out['args'] = cfg['args'];
-    } else {
-      out['command'] = t['command'];
-      if (Array.isArray(t['args'])) out['args'] = t['args'];
-    }
-    if (obj(t['env'])) out['env'] = t['env']!;
-    return out;
-  }
+  if (t && rawType === 'stdio' && typeof t['command'] === 'string') return rawStdio(t, cfg);
   if (t && rawType && typeof t['url'] === 'string') {
     const out: Obj = { type: 'http', url: t['url'] };
     const auth = t['authentication'] ?? raw?.['authentication'];
@@ -305,29 +315,49 @@ function transportOf(
     noteExtra(cfg, ['transport', 'command', 'args', 'env'], name, lost);
     return out;
   }
-  if (typeof cfg['url'] === 'string') {
-    const out: Obj = { type: 'http', url: cfg['url'] };
-    const headers = obj(cfg['headers']);
-    const authorization = headers?.['Authorization'];
-    if (typeof authorization === 'string' && authorization.startsWith('Bearer '))
-      out['authentication'] = { type: 'bearer', token: authorization.slice(7) };
-    const others = Object.keys(headers ?? {}).filter(
-      (h) => h !== 'Authorization' || !out['authentication'],
-    );
-    for (const h of others)
-      lost.push({
-        field: `servers.${name}.headers.${h}`,
-        reason: 'AFM HTTP transports have no custom headers',
-      });
-    if (kind === 'sse')
-      lost.push({
-        field: `servers.${name}.transport`,
-        reason: "SSE is written as 'http' (the current shape has one HTTP transport)",
-      });
-    noteExtra(cfg, ['transport', 'url', 'headers'], name, lost);
-    return out;
-  }
+  if (typeof cfg['url'] === 'string') return configHttp(cfg, cfg['url'], kind, name, lost);
   return undefined;
+}
+
+/**
+ * A stdio transport from the AFM source's entry (`t['command']` is a string). A whole command line
+ * without `args` takes the split `command` and `args` the compile put in the settings.
+ */
+function rawStdio(t: Obj, cfg: Obj | undefined): Obj {
+  const out: Obj = { type: 'stdio' };
+  if (!Array.isArray(t['args']) && cfg && typeof cfg['command'] === 'string') {
+    out['command'] = cfg['command'];
+    if (Array.isArray(cfg['args'])) out['args'] = cfg['args'];
+  } else {
+    out['command'] = t['command']!;
+    if (Array.isArray(t['args'])) out['args'] = t['args'];
+  }
+  if (obj(t['env'])) out['env'] = t['env']!;
+  return out;
+}
+
+/** An HTTP transport from server settings: a bearer `Authorization` header becomes its authentication. */
+function configHttp(cfg: Obj, url: string, kind: string, name: string, lost: Lost): Obj {
+  const out: Obj = { type: 'http', url };
+  const headers = obj(cfg['headers']);
+  const authorization = headers?.['Authorization'];
+  if (typeof authorization === 'string' && authorization.startsWith('Bearer '))
+    out['authentication'] = { type: 'bearer', token: authorization.slice(7) };
+  const others = Object.keys(headers ?? {}).filter(
+    (h) => h !== 'Authorization' || !out['authentication'],
+  );
+  for (const h of others)
+    lost.push({
+      field: `servers.${name}.headers.${h}`,
+      reason: 'AFM HTTP transports have no custom headers',
+    });
+  if (kind === 'sse')
+    lost.push({
+      field: `servers.${name}.transport`,
+      reason: "SSE is written as 'http' (the current shape has one HTTP transport)",
+    });
+  noteExtra(cfg, ['transport', 'url', 'headers'], name, lost);
+  return out;
 }
 
 function noteExtra(cfg: Obj, known: string[], name: string, lost: Lost): void {

@@ -31,66 +31,80 @@ export function readBody(
   const out: AfmBody = { role: '', instructions: '', diagnostics: [] };
   const role: string[] = [];
   const instructions: string[] = [];
-  let section: Section = 'preamble';
-  let ignored: { from: number; to: number } | undefined;
+  const scan: Scan = { section: 'preamble', ignored: undefined };
   let firstText: [number, number] | undefined;
-
-  const flushIgnored = () => {
-    if (!ignored) return;
-    const where =
-      section === 'preamble'
-        ? 'before the first `# Role` / `# Instructions` heading'
-        : 'under a heading other than `# Role` / `# Instructions`';
-    out.diagnostics.push(
-      problem(
-        'afm-body-ignored',
-        `This text is ${where}; the agent never sees it`,
-        ignored.from,
-        ignored.to,
-      ),
-    );
-    ignored = undefined;
-  };
-
   for (let i = from; i < lines.length; i++) {
     const line = lines[i]!;
     const content = lineText(text, line);
     const stripped = content.trim();
     if (stripped !== '' && !firstText) firstText = [line.start, line.end];
-    if (stripped.startsWith('# ')) {
-      const name = stripped.slice(2).trim().toLowerCase();
-      flushIgnored();
-      const range: [number, number] = [line.start, line.end];
-      if (name === 'role' || name === 'instructions') {
-        section = name;
-        const key = name === 'role' ? 'roleHeading' : 'instructionsHeading';
-        if (out[key]) {
-          out.diagnostics.push(
-            problem(
-              'afm-duplicate-section',
-              `A second \`# ${name === 'role' ? 'Role' : 'Instructions'}\` heading: its text is appended to the first`,
-              range[0],
-              range[1],
-            ),
-          );
-        } else out[key] = range;
-        continue;
-      }
-      section = 'other';
-      ignored = { from: range[0], to: range[1] };
-      continue;
-    }
-    if (section === 'role') role.push(content);
-    else if (section === 'instructions') instructions.push(content);
+    if (stripped.startsWith('# ')) openHeading(out, scan, stripped, line);
+    else if (scan.section === 'role') role.push(content);
+    else if (scan.section === 'instructions') instructions.push(content);
     else if (!isBlankLine(text, line)) {
-      if (ignored) ignored.to = line.end;
-      else ignored = { from: line.start, to: line.end };
+      if (scan.ignored) scan.ignored.to = line.end;
+      else scan.ignored = { from: line.start, to: line.end };
     }
   }
-  flushIgnored();
+  flushIgnored(out, scan);
   out.role = role.join('\n').trim();
   out.instructions = instructions.join('\n').trim();
-  const missingAt = firstText ?? anchor;
+  checkSections(out, firstText ?? anchor);
+  return out;
+}
+
+/** Where the scan is: the open section, and the ignored text not yet reported. */
+interface Scan {
+  section: Section;
+  ignored: { from: number; to: number } | undefined;
+}
+
+/** Reports the ignored text gathered so far, if any, and forgets it. */
+function flushIgnored(out: AfmBody, scan: Scan): void {
+  if (!scan.ignored) return;
+  const where =
+    scan.section === 'preamble'
+      ? 'before the first `# Role` / `# Instructions` heading'
+      : 'under a heading other than `# Role` / `# Instructions`';
+  out.diagnostics.push(
+    problem(
+      'afm-body-ignored',
+      `This text is ${where}; the agent never sees it`,
+      scan.ignored.from,
+      scan.ignored.to,
+    ),
+  );
+  scan.ignored = undefined;
+}
+
+/** A level-1 heading (`stripped` starts with `# `): opens its section, or starts ignored text. */
+function openHeading(out: AfmBody, scan: Scan, stripped: string, line: Line): void {
+  const name = stripped.slice(2).trim().toLowerCase();
+  flushIgnored(out, scan);
+  const range: [number, number] = [line.start, line.end];
+  if (name !== 'role' && name !== 'instructions') {
+    scan.section = 'other';
+    scan.ignored = { from: range[0], to: range[1] };
+    return;
+  }
+  scan.section = name;
+  const key = name === 'role' ? 'roleHeading' : 'instructionsHeading';
+  if (!out[key]) {
+    out[key] = range;
+    return;
+  }
+  out.diagnostics.push(
+    problem(
+      'afm-duplicate-section',
+      `A second \`# ${name === 'role' ? 'Role' : 'Instructions'}\` heading: its text is appended to the first`,
+      range[0],
+      range[1],
+    ),
+  );
+}
+
+/** Reports a missing section at `missingAt`, and an empty one at its heading. */
+function checkSections(out: AfmBody, missingAt: [number, number]): void {
   for (const [label, found, body] of [
     ['Role', out.roleHeading, out.role],
     ['Instructions', out.instructionsHeading, out.instructions],
@@ -110,5 +124,4 @@ export function readBody(
       );
     }
   }
-  return out;
 }
