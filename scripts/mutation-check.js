@@ -79,8 +79,8 @@ export const MUTATIONS = [
   {
     id: 'swap-inline-roles',
     description: 'inline ---USER blocks read as assistant and ---ASSISTANT as user',
-    find: "const role = block.kind === 'USER' ? 'user' : 'assistant';",
-    replace: "const role = block.kind === 'USER' ? 'assistant' : 'user';",
+    find: "role: kind === 'USER' ? 'user' : 'assistant',",
+    replace: "role: kind === 'USER' ? 'assistant' : 'user',",
   },
   {
     id: 'swap-history-file-roles',

@@ -40,7 +40,7 @@ test.describe('Accessibility', () => {
     const playground = new PlaygroundPage(page);
     await playground.open();
     const tabs = page.getByRole('tablist', { name: 'Results' }).getByRole('tab');
-    await expect(tabs).toHaveCount(3);
+    await expect(tabs).toHaveText([/^Cards/, /^Problems/, 'Output', 'Graph']);
     await expect(playground.tab('Problems')).toHaveText(/^Problems \(\d+\)$/);
     await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
     await playground.tab('Problems').focus();
@@ -50,16 +50,18 @@ test.describe('Accessibility', () => {
     await expect(playground.tab('Output')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel', { name: /^Output/ })).toBeVisible();
     await page.keyboard.press('ArrowRight');
+    await expect(playground.tab('Graph')).toBeFocused();
+    await page.keyboard.press('ArrowRight');
     await expect(playground.tab('Cards')).toBeFocused();
     await expect(playground.tab('Cards')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowLeft');
-    await expect(playground.tab('Output')).toBeFocused();
+    await expect(playground.tab('Graph')).toBeFocused();
     await page.keyboard.press('Home');
     await expect(playground.tab('Cards')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('End');
-    await expect(playground.tab('Output')).toHaveAttribute('aria-selected', 'true');
-    await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveText('Output');
-    const panel = await playground.tab('Output').getAttribute('aria-controls');
+    await expect(playground.tab('Graph')).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveText('Graph');
+    const panel = await playground.tab('Graph').getAttribute('aria-controls');
     await expect(page.locator(`#${panel}`)).toHaveAttribute('role', 'tabpanel');
   });
 
