@@ -49,18 +49,31 @@ export function fieldHoverAt(state: EditorState, pos: number): FieldHoverInfo | 
   };
 }
 
-/** Builds the tooltip's DOM from text nodes only: field and description text is user-controlled. */
-function renderFieldHover(view: EditorView, info: FieldHoverInfo): TooltipView {
+/**
+ * The frame of a field's hover tooltip: its title, the field name as code and `detail` after it (when
+ * given). Text nodes only: field names are user-controlled. The caller appends the body to `dom`.
+ */
+export function fieldHoverFrame(
+  view: EditorView,
+  field: string,
+  detail: string | undefined,
+): { doc: Document; dom: HTMLElement } {
   const doc = view.dom.ownerDocument;
   const dom = doc.createElement('div');
   dom.className = 'cm-fieldHover';
   const title = doc.createElement('div');
   title.className = 'cm-fieldHover-title';
   const name = doc.createElement('code');
-  name.textContent = info.field;
+  name.textContent = field;
   title.append(name);
-  if (info.type) title.append(doc.createTextNode(` · ${info.type}`));
+  if (detail) title.append(doc.createTextNode(` · ${detail}`));
   dom.append(title);
+  return { doc, dom };
+}
+
+/** Builds the tooltip's DOM from text nodes only: field and description text is user-controlled. */
+function renderFieldHover(view: EditorView, info: FieldHoverInfo): TooltipView {
+  const { doc, dom } = fieldHoverFrame(view, info.field, info.type ?? undefined);
   if (info.note) {
     const note = doc.createElement('div');
     note.className = 'cm-fieldHover-note';

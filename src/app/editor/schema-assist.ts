@@ -9,6 +9,7 @@ import { hoverTooltip, type EditorView, type TooltipView } from '@codemirror/vie
 import { FORMAT_LABELS, schemaFields, type SchemaField } from '../../core/index.ts';
 import { docText } from './doc-text.ts';
 import { keyAt, newKeyPlace, schemaYamlAt, type SchemaFormat } from './schema-yaml.ts';
+import { fieldHoverFrame } from './field-hover.ts';
 
 /** A line that can take a key at the cursor: indentation, list dashes, then a key's start (or nothing). */
 const KEY_LINE = /^([ \t]*(?:-[ \t]+)*)([A-Za-z_][\w.-]*)?$/;
@@ -97,18 +98,9 @@ export function schemaHoverAt(state: EditorState, pos: number): SchemaHoverInfo 
 
 /** Builds the tooltip's DOM from text nodes only: keys are user-controlled. */
 function renderSchemaHover(view: EditorView, info: SchemaHoverInfo): TooltipView {
-  const doc = view.dom.ownerDocument;
-  const dom = doc.createElement('div');
-  dom.className = 'cm-fieldHover';
-  const title = doc.createElement('div');
-  title.className = 'cm-fieldHover-title';
-  const name = doc.createElement('code');
-  name.textContent = info.field;
-  title.append(name);
   const { spec } = info;
-  if (spec)
-    title.append(doc.createTextNode(` · ${spec.shape}${spec.required ? ' · required' : ''}`));
-  dom.append(title);
+  const detail = spec ? `${spec.shape}${spec.required ? ' · required' : ''}` : undefined;
+  const { doc, dom } = fieldHoverFrame(view, info.field, detail);
   if (!spec) {
     const note = doc.createElement('div');
     note.className = 'cm-fieldHover-note';
