@@ -3,6 +3,7 @@
  * Codes are a public contract (CI users key on them); each lives once in `DIAGNOSTIC_CODES`.
  */
 
+import type { Fix } from './fixes/fix.ts';
 import { A2A_CODES } from './formats/a2a/codes.ts';
 import { AFM_CODES } from './formats/afm/codes.ts';
 import { OPENAGENTSPEC_CODES } from './formats/openagentspec/codes.ts';
@@ -210,6 +211,8 @@ export interface Diagnostic {
   endLine: number;
   endColumn: number;
   card?: string;
+  /** Edits that would fix the problem, when the checker knows them (see `fixes/fix.ts`). */
+  fixes?: Fix[];
 }
 
 /** A diagnostic before positions are turned into lines: what the analysis stages produce. */
@@ -220,6 +223,7 @@ export interface RawDiagnostic {
   to: number;
   severity?: Severity;
   card?: string;
+  fixes?: Fix[];
 }
 
 /** Builds a raw diagnostic with the code's default severity unless one is given. */

@@ -20,6 +20,9 @@ export type {
 } from './load-set/check-load-set.ts';
 export { DIAGNOSTIC_CODES, compareDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
+/** Quick fixes: the edits a diagnostic proposes, and how to apply them to a set of files. */
+export { applyFixes, applyEdits } from './fixes/fix.ts';
+export type { Fix, FixEdit, AppliedFixes } from './fixes/fix.ts';
 export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES, readType } from './model/agent-types.ts';
 export type { TypeReading } from './model/agent-types.ts';
 export type { CardType, Profile } from './model/agent-types.ts';

@@ -51,5 +51,6 @@ export function locate(file: string, raw: RawDiagnostic, index: LineIndex): Diag
     endColumn: end.column,
   };
   if (d.card !== undefined) out.card = d.card;
+  if (d.fixes !== undefined && d.fixes.length > 0) out.fixes = d.fixes;
   return out;
 }
