@@ -23,6 +23,9 @@ export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnosti
 /** Quick fixes: the edits a diagnostic proposes, and how to apply them to a set of files. */
 export { applyFixes, applyEdits } from './fixes/fix.ts';
 export type { Fix, FixEdit, AppliedFixes } from './fixes/fix.ts';
+/** Check, apply the wanted fixes and check again until nothing more applies (`check --fix`). */
+export { fixAll, wanted as isWantedFix } from './fixes/fix-all.ts';
+export type { FixAllOptions, FixAllResult } from './fixes/fix-all.ts';
 export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES, readType } from './model/agent-types.ts';
 export type { TypeReading } from './model/agent-types.ts';
 export type { CardType, Profile } from './model/agent-types.ts';
