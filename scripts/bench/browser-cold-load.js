@@ -28,6 +28,8 @@ export async function measureColdLoad(browser, url, dist) {
     context.on('request', (request) => {
       const pathname = new URL(request.url()).pathname;
       if (!pathname.endsWith('.js')) return;
+      // The service worker precaches the whole build in the background: not what the page waits for.
+      if (request.serviceWorker() || pathname.endsWith('/sw.js')) return;
       let fromWorker = false;
       try {
         request.frame();
