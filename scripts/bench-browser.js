@@ -53,7 +53,17 @@ const KEYS = { warmup: 6, runs: 60 };
 /** Timed keys per page in section 5 (bench/browser-engines.js). */
 const KEYS_ENGINES = 40;
 const TYPING = { chars: 200, intervalMs: 40, tailMs: 1500 };
-const TARGETS = { cardP95: 16, bundleP95: 50, longTasks: 0, initialKb: 150, permalinkRatio: 0.75 };
+// mainKb: the main thread's JavaScript before the editor, at most 10% over the 211 KB measured when
+// issue 14 was filed; workerKb: the worker's initial JavaScript, at most half of the 118 KB then.
+// cardOverFloorMs: the card's p95 at most this much over the floor page's p95 in the same run.
+const TARGETS = {
+  cardOverFloorMs: 2,
+  bundleP95: 50,
+  longTasks: 0,
+  mainKb: 232,
+  workerKb: 59,
+  permalinkRatio: 0.75,
+};
 /** Chromium holds other tasks after a discrete input until the next frame; this turns that off. */
 const UNDEFERRED = '--disable-features=DeferRendererTasksAfterInput';
 /** @type {import('./bench/browser-server.js').DistSnapshot | undefined} */
@@ -279,11 +289,26 @@ function spanText(strokes, span) {
 }
 
 /**
+ * The card's p95 target: the floor page's p95 (same keys, same run, as configured) plus
+ * `TARGETS.cardOverFloorMs`.
+ * @param {Figures} r
+ */
+function cardP95Target(r) {
+  return (
+    quantile(
+      r.floor.defaults.map((f) => f.applied),
+      0.95,
+    ) + TARGETS.cardOverFloorMs
+  );
+}
+
+/**
  * @param {string} label
  * @param {{ chars: number, strokes: Keystroke[], unexpected: number }} run
  * @param {number} target
+ * @param {string} [targetText]
  */
-function latencyLines(label, run, target) {
+function latencyLines(label, run, target, targetText = `<= ${target} ms`) {
   const latencies = run.strokes.map(appliedLatency);
   const p95 = quantile(latencies, 0.95);
   const coalesced = run.strokes.filter((s) => s.revs > 1).length;
@@ -294,7 +319,7 @@ function latencyLines(label, run, target) {
       msText(quantile(latencies, 0.5)),
       msText(p95),
       msText(Math.max(...latencies)),
-      `<= ${target} ms`,
+      targetText,
       verdict(p95 <= target),
     ],
     spans: [
@@ -381,7 +406,13 @@ function report(r) {
     '   pseudo-random sequence) so that keys land anywhere in the 60 Hz frame clock, as typed keys do.',
   );
   out(`   ${KEYS.runs} keys after ${KEYS.warmup} warm-up keys; p95 is nearest-rank.`);
-  const cardLines = latencyLines('card', r.card, TARGETS.cardP95);
+  const cardTarget = cardP95Target(r);
+  const cardLines = latencyLines(
+    'card',
+    r.card,
+    cardTarget,
+    `<= ${cardTarget.toFixed(1)} ms (floor p95 + ${TARGETS.cardOverFloorMs})`,
+  );
   const bundleLines = latencyLines(`bundle (${r.bundle.cards} cards)`, r.bundle, TARGETS.bundleP95);
   for (const line of table([
     ['file', 'chars', 'median', 'p95', 'max', 'target p95', ''],
@@ -495,18 +526,21 @@ function report(r) {
   out('      and their static import graph (no dynamic import(), no worker):');
   for (const f of r.initial) out(`        ${f.file}  ${kb(f.gzip)} (${kb(f.raw)} raw)`);
   out(
-    `      total ${kb(initialGzip)}   target <= ${TARGETS.initialKb} KB   ` +
-      verdict(initialGzip <= TARGETS.initialKb * 1024),
+    `      total ${kb(initialGzip)}   target <= ${TARGETS.mainKb} KB   ` +
+      verdict(initialGzip <= TARGETS.mainKb * 1024),
   );
-  out('   b) cold load: every .js requested, by the page or its worker, from navigation until');
+  out('   b) cold load: every .js requested, by the page or its worker, from navigation until the');
+  out('      first diagnostics are shown (fresh context, nothing cached, no network latency):');
   out(
-    `      .cm-content is in the DOM (fresh context, nothing cached; ${r.cold.ms.toFixed(0)} ms here):`,
+    `      editor in the DOM after ${r.cold.ms.toFixed(0)} ms, first diagnostics after ` +
+      `${r.cold.diagnosticsMs.toFixed(0)} ms; the worker's initial JavaScript ${kb(sum(r.cold.worker))}` +
+      ` (target <= ${TARGETS.workerKb} KB: ${verdict(sum(r.cold.worker) <= TARGETS.workerKb * 1024)})`,
   );
   for (const f of r.cold.page) out(`        ${f.file}  ${kb(f.gzip)}`);
   for (const f of r.cold.worker) out(`        ${f.file}  ${kb(f.gzip)}  (worker)`);
   out(
     `      main thread ${kb(coldPage)}, worker ${kb(coldWorker)}, together ${kb(coldPage + coldWorker)}` +
-      `   target <= ${TARGETS.initialKb} KB   ${verdict(coldPage + coldWorker <= TARGETS.initialKb * 1024)}`,
+      `   main thread target <= ${TARGETS.mainKb} KB ${verdict(coldPage <= TARGETS.mainKb * 1024)}`,
   );
   out(`   c) all JavaScript in dist/assets: ${r.every.length} files, ${kb(sum(r.every))}`);
   out(
@@ -539,11 +573,12 @@ function report(r) {
   out('');
 
   const verdicts = [
-    `card p95 ${verdict(quantile(r.card.strokes.map(appliedLatency), 0.95) <= TARGETS.cardP95)}`,
+    `card p95 ${verdict(quantile(r.card.strokes.map(appliedLatency), 0.95) <= cardP95Target(r))}`,
     `bundle p95 ${verdict(quantile(r.bundle.strokes.map(appliedLatency), 0.95) <= TARGETS.bundleP95)}`,
     `long tasks ${verdict(lt.tasks.length <= TARGETS.longTasks)}`,
-    `initial JS ${verdict(initialGzip <= TARGETS.initialKb * 1024)}`,
-    `cold-load JS ${verdict(coldPage + coldWorker <= TARGETS.initialKb * 1024)}`,
+    `initial JS ${verdict(initialGzip <= TARGETS.mainKb * 1024)}`,
+    `cold-load main JS ${verdict(coldPage <= TARGETS.mainKb * 1024)}`,
+    `worker JS ${verdict(coldWorker <= TARGETS.workerKb * 1024)}`,
     `permalinks ${verdict(r.links.every((/** @type {any} */ l) => l.fragment / l.lz <= TARGETS.permalinkRatio))}`,
   ];
   out('5. Keystroke to screen in three engines, measured one way (bench/browser-engines.js)');

@@ -1,6 +1,6 @@
 /**
- * The JavaScript a cold load actually requests before the editor exists, gzipped as the build's
- * files would be (level 9).
+ * A cold load: the JavaScript it requests before the editor exists and before the first diagnostics,
+ * gzipped as the build's files would be (level 9), and how long each takes.
  */
 import path from 'node:path';
 import { describe } from './browser-size.js';
@@ -10,13 +10,15 @@ import { describe } from './browser-size.js';
 
 /**
  * Loads the app in a fresh context (no cache, empty storage) and lists every `.js` requested, by the
- * page or its workers, from navigation until `.cm-content` is in the DOM. Sizes come from the files
- * in dist/ (the preview server does not compress).
+ * page or its workers, from navigation until the first analysis is shown (the status line's
+ * `data-analysis-rev` above 0). Sizes come from the files in dist/ (the preview server does not
+ * compress).
  * @param {Browser} browser
  * @param {string} url
  * @param {string} dist Absolute path of dist/.
- * @returns {Promise<{ page: JsFile[], worker: JsFile[], ms: number }>} Files requested from the page
- *   and from workers, in request order; `ms` from navigation start to `.cm-content` (page clock).
+ * @returns {Promise<{ page: JsFile[], worker: JsFile[], ms: number, diagnosticsMs: number }>} Files
+ *   requested from the page and from workers, in request order; `ms` from navigation start to
+ *   `.cm-content` (page clock), `diagnosticsMs` to the first analysis shown.
  */
 export async function measureColdLoad(browser, url, dist) {
   const context = await browser.newContext();
@@ -26,6 +28,8 @@ export async function measureColdLoad(browser, url, dist) {
     context.on('request', (request) => {
       const pathname = new URL(request.url()).pathname;
       if (!pathname.endsWith('.js')) return;
+      // The service worker precaches the whole build in the background: not what the page waits for.
+      if (request.serviceWorker() || pathname.endsWith('/sw.js')) return;
       let fromWorker = false;
       try {
         request.frame();
@@ -37,8 +41,12 @@ export async function measureColdLoad(browser, url, dist) {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator('.cm-content').waitFor({ timeout: 30_000 });
-    const seen = [...requests];
     const ms = await page.evaluate(() => performance.now());
+    await page
+      .locator('[data-analysis-rev]:not([data-analysis-rev="0"])')
+      .waitFor({ state: 'attached', timeout: 30_000 });
+    const diagnosticsMs = await page.evaluate(() => performance.now());
+    const seen = [...requests];
     const workerUrls = new Set(page.workers().map((worker) => new URL(worker.url()).pathname));
     /** @type {JsFile[]} */
     const fromPage = [];
@@ -51,7 +59,7 @@ export async function measureColdLoad(browser, url, dist) {
       const file = describe(dist, path.join(dist, request.url.replace(/^\//, '')));
       (request.fromWorker || workerUrls.has(request.url) ? fromWorkers : fromPage).push(file);
     }
-    return { page: fromPage, worker: fromWorkers, ms };
+    return { page: fromPage, worker: fromWorkers, ms, diagnosticsMs };
   } finally {
     await context.close();
   }

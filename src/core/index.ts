@@ -65,13 +65,23 @@ export type { ReadFileHook, ReadRefusal } from './load-set/read-hook.ts';
 export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-module.ts';
 export type {
   FormatId,
+  FormatDetector,
   FormatModule,
   FormatAnalysis,
   FormatAgent,
   Conversion,
   EmitOptions,
 } from './formats/format-module.ts';
-export { FORMATS, detectFormat, formatModule } from './formats/registry.ts';
+export { FORMATS, formatModule } from './formats/registry.ts';
+export { FORMAT_DETECTORS, detectFormat, formatDetector } from './formats/detectors.ts';
+/** Formats loaded on first use (the playground's worker): see `formats/lazy-formats.ts`. */
+export { LazyFormats, FORMAT_LOADERS, NotLoadedYet } from './formats/lazy-formats.ts';
+export type { FormatResolver, LazyPart } from './formats/lazy-formats.ts';
+/** Reads history files: the core's `parseHistory` or a host's lazy stand-in. */
+export type { HistoryParser } from './load-set/load-set-checker.ts';
+export { LoadSetChecker } from './load-set/load-set-checker.ts';
+export { agentCardFormat } from './formats/agentcard/index.ts';
+export { agentCardReader } from './formats/agentcard/reader.ts';
 export { convertAgent, conversionTargets } from './formats/convert.ts';
 // AFM
 export { afmFormat } from './formats/afm/index.ts';

@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 import {
+  agentCardReader,
   agentGraph,
-  Checker,
-  convertAgent,
+  LazyFormats,
+  LoadSetChecker,
   localCalendarDate,
   type AgentGraph,
   type CheckResult,
@@ -10,9 +11,13 @@ import {
 } from '../../core/index.ts';
 import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
 
-// The analysis worker: keeps the load-set and one Checker (so unchanged files and cards are not
+// The analysis worker: keeps the load-set and one checker (so unchanged files and cards are not
 // re-analysed) and answers each request with the split, the diagnostics and the selected card's output.
-const checker = new Checker();
+// Only AgentCard's reader is in the worker's first script; another format's reader is loaded when a file
+// of that format first appears (and conversion when first asked), so a cold start gets its first
+// diagnostics sooner. Requests are handled one at a time, in order, even while a format loads.
+const formats = new LazyFormats([agentCardReader]);
+const checker = new LoadSetChecker(formats.resolve, formats.parseHistory);
 // A Map: paths are user data, and a file may be called `constructor` or `__proto__`.
 const files = new Map<string, string>();
 let last: CheckResult | null = null;
@@ -28,8 +33,14 @@ function selected(select: CardRef | null): CompiledAgent | null {
   return last.compiled.find((a) => a.file === card.file && a.line === card.line) ?? null;
 }
 
+let queue: Promise<void> = Promise.resolve();
+
 self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
   const request = event.data;
+  queue = queue.then(() => handle(request));
+};
+
+async function handle(request: AnalysisRequest): Promise<void> {
   if (request.type === 'select') {
     post({ type: 'selected', rev: request.rev, selected: selected(request.select) });
     return;
@@ -37,6 +48,7 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
   if (request.type === 'convert') {
     const agent = selected(request.select);
     try {
+      const { convertAgent } = await import('../../core/formats/convert.ts');
       const result = agent ? convertAgent(agent, request.to, request.options) : null;
       post({ type: 'converted', id: request.id, result });
     } catch (error) {
@@ -66,12 +78,15 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
       }
       files.set(path, patched);
     }
-    last = checker.check(ownRecord(files), {
+    const missing = formats.missing(files, Object.values(request.formats));
+    if (missing.length > 0) await formats.load(missing);
+    const options = {
       profile: request.profile,
       formats: ownRecord(Object.entries(request.formats)),
       // fast-agent writes the day it loads a card into {{currentDate}}: here, the day of this check.
       today: localCalendarDate(new Date()),
-    });
+    };
+    last = await formats.checkLoading(() => checker.check(ownRecord(files), options));
     post({
       type: 'result',
       rev: request.rev,
@@ -96,7 +111,7 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
       message: error instanceof Error ? error.message : String(error),
     });
   }
-};
+}
 
 let lastGraph = '';
 

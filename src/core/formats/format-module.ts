@@ -147,8 +147,11 @@ export interface EmitSource {
   extras?: { [key: string]: Json };
 }
 
-/** One agent-definition format. */
-export interface FormatModule {
+/**
+ * What the checker needs of a format before reading anything: its id, name and detection. Cheap to
+ * load (each format keeps it in its own `detector.ts`), so a host can load the readers lazily.
+ */
+export interface FormatDetector {
   readonly id: FormatId;
   /** The format's name as users know it (`AFM`, `OpenAgentSpec`, …). */
   readonly label: string;
@@ -163,6 +166,10 @@ export interface FormatModule {
    * read by nobody else. Undefined when the entry is a single-file unit of a format that has both kinds.
    */
   unitFolder?(entry: string): string | undefined;
+}
+
+/** One agent-definition format: its detector plus the reader (and writer). */
+export interface FormatModule extends FormatDetector {
   /** Reads one unit (phase one: see the top of this file). Pure; never throws on any text. */
   analyze(unit: FormatUnit, context: FormatContext): FormatAnalysis;
   /**

@@ -28,11 +28,4 @@ export function formatModule(id: FormatId): FormatModule {
   return found;
 }
 
-/**
- * The format that claims `path` with `text` (the first module of `FORMATS` whose `detect` says yes), or
- * undefined when none does (not an agent definition). Pure and cheap; never throws.
- */
-export function detectFormat(path: string, text: string): FormatId | undefined {
-  for (const format of FORMATS) if (format.detect(path, text)) return format.id;
-  return undefined;
-}
+export { detectFormat } from './detectors.ts';

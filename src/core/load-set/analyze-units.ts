@@ -10,7 +10,7 @@ import type {
   FormatModule,
   UnitAnalyzer,
 } from '../formats/format-module.ts';
-import { formatModule } from '../formats/registry.ts';
+import type { FormatResolver } from '../formats/lazy-formats.ts';
 import type { Profile } from '../model/agent-types.ts';
 import type { ParsedYaml, YamlVersion } from '../text/parse-yaml.ts';
 import type { PlannedUnit } from './plan-units.ts';
@@ -39,8 +39,14 @@ export class UnitCache {
   private units = new Map<string, AnalyzedUnit & { profile: Profile }>();
   private analyzers = new Map<FormatId, UnitAnalyzer | FormatModule>();
 
-  /** `onAnalyze` is called on every cache miss (the checker's `filesAnalyzed` counter). */
-  constructor(private readonly onAnalyze: () => void) {}
+  /**
+   * `onAnalyze` is called on every cache miss (the checker's `filesAnalyzed` counter); `resolve` gives
+   * each format's module.
+   */
+  constructor(
+    private readonly onAnalyze: () => void,
+    private readonly resolve: FormatResolver,
+  ) {}
 
   /** Analyses `planned` in order; afterwards the cache holds exactly the units of this call. */
   analyze(planned: readonly PlannedUnit[], reading: UnitReading): AnalyzedUnit[] {
@@ -67,7 +73,7 @@ export class UnitCache {
   private analyzer(format: FormatId): UnitAnalyzer | FormatModule {
     let analyzer = this.analyzers.get(format);
     if (!analyzer) {
-      const module = formatModule(format);
+      const module = this.resolve(format);
       analyzer = module.analyzer?.() ?? module;
       this.analyzers.set(format, analyzer);
     }

@@ -2,7 +2,7 @@
  * What a `Checker` keeps between checks besides the analysed units (`analyze-units.ts`): parsed YAML
  * slices, line indexes and history files, each keyed by the text it was made from.
  */
-import { parseHistory } from '../history/parse-history.ts';
+import type { parseHistory } from '../history/parse-history.ts';
 import { detachString } from '../text/detach-string.ts';
 import { LineIndex } from '../text/line-index.ts';
 import { parseYaml, type ParsedYaml, type YamlVersion } from '../text/parse-yaml.ts';
@@ -62,11 +62,14 @@ export class LineCache {
 export class HistoryCache {
   private histories = new Map<string, { text: string; result: ReturnType<typeof parseHistory> }>();
 
-  /** `parseHistory(text, path, read)`, through the cache. Never throws. */
+  /** `parser` is `parseHistory` (or a host's lazy stand-in for it: see `LoadSetChecker`). */
+  constructor(private readonly parser: typeof parseHistory) {}
+
+  /** `parseHistory(text, path, read)`, through the cache. Never throws (unless `parser` does). */
   readonly parse = (path: string, text: string, read: ReadFileHook) => {
     const cached = this.histories.get(path);
     if (cached && cached.text === text) return cached.result;
-    const result = parseHistory(text, path, read);
+    const result = this.parser(text, path, read);
     this.histories.set(path, { text, result });
     return result;
   };

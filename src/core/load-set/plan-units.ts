@@ -4,7 +4,7 @@
  */
 import { getOwn, setOwn } from '../own-property.ts';
 import type { FormatId } from '../formats/format-module.ts';
-import { detectFormat, formatModule } from '../formats/registry.ts';
+import { detectFormat, formatDetector } from '../formats/detectors.ts';
 import type { CheckOptions } from './check-result.ts';
 import { basename } from './paths.ts';
 
@@ -96,7 +96,7 @@ function folderUnits(
   const claimed: string[] = [];
   for (const path of all) {
     const format = choose(path);
-    const folder = format !== undefined ? formatModule(format).unitFolder?.(path) : undefined;
+    const folder = format !== undefined ? formatDetector(format).unitFolder?.(path) : undefined;
     if (format === undefined || folder === undefined) continue;
     if (claimed.some((c) => within(path, c))) continue;
     const unitFiles: Record<string, string> = {};

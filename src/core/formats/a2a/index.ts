@@ -9,7 +9,7 @@ import type { Json } from '../../model/agent-data.ts';
 import type { FormatAnalysis, FormatModule, FormatUnit } from '../format-module.ts';
 import { adviseCard, duplicateKeys, shapeOf } from './advise-card.ts';
 import { compileA2a } from './compile-a2a.ts';
-import { isA2aCard } from './detect-card.ts';
+import { a2aDetector } from './detector.ts';
 import { emitA2aCard } from './emit-card.ts';
 import { jsonValue, pathText, unknownProperties, validateCard } from './validate-card.ts';
 
@@ -59,9 +59,7 @@ export function analyzeA2aCard(path: string, text: string): FormatAnalysis {
 
 /** The A2A AgentCard format module. */
 export const a2aFormat: FormatModule = {
-  id: 'a2a',
-  label: 'A2A AgentCard',
-  detect: isA2aCard,
+  ...a2aDetector,
   analyze: (unit: FormatUnit) => analyzeA2aCard(unit.entry, unit.files[unit.entry] ?? ''),
   emit: emitA2aCard,
 };

@@ -4,14 +4,12 @@
  */
 import type { FormatModule } from '../format-module.ts';
 import { analyzeAfm } from './analyze-afm.ts';
-import { detectAfm } from './detect-afm.ts';
+import { afmDetector } from './detector.ts';
 import { emitAfm } from './emit-afm.ts';
 
 /** The AFM format. */
 export const afmFormat: FormatModule = {
-  id: 'afm',
-  label: 'AFM',
-  detect: detectAfm,
+  ...afmDetector,
   analyze: analyzeAfm,
   emit: emitAfm,
 };

@@ -17,8 +17,9 @@ import { splitYamlStream } from './split-yaml.ts';
 import { validateFields, type FieldRange } from './validate-fields.ts';
 import { nodeAt } from './validate-fields.ts';
 
-/** Extensions read as cards (lower case, with the dot). */
-export const CARD_EXTENSIONS = ['.md', '.markdown', '.yaml', '.yml'];
+import { CARD_EXTENSIONS, isCardPath } from './detector.ts';
+
+export { CARD_EXTENSIONS, isCardPath };
 
 /**
  * One card of a file after the per-file stage: everything that depends only on the card's own text.
@@ -92,11 +93,6 @@ export interface AnalysisCaches {
 
 /** Most card drafts a cache keeps before it starts over. */
 const MAX_CACHED_CARDS = 20_000;
-
-/** True for paths the loader reads as cards (by extension, case-insensitive). Pure; never throws. */
-export function isCardPath(path: string): boolean {
-  return CARD_EXTENSIONS.includes(extension(path));
-}
 
 /** The name a single-card file gets when its card has no `name`: the file stem, spaces to `_`. */
 export function defaultCardName(path: string): string {

@@ -1,64 +1,14 @@
-import type {
-  FormatAnalysis,
-  FormatContext,
-  FormatModule,
-  FormatUnit,
-  UnitAnalyzer,
-} from '../format-module.ts';
-import {
-  analyzeCardFile,
-  isCardPath,
-  type AnalysisCaches,
-  type CardDraft,
-  type CardFileAnalysis,
-} from './analyze-card-file.ts';
-import { parseYaml } from '../../text/parse-yaml.ts';
-import { emitAgentCard } from './emit-agentcard.ts';
-
 /**
- * Reads one AgentCard file (a unit is always one file): splits it into cards and validates each on its
- * own. The cards come back as `drafts`, which the load-set passes finish (names, references, history
- * files, servers, templates, Python references) and compile; `agents` is always empty. `caches` (the
- * stateful analyzer's) lets a re-read re-use the drafts of unchanged cards. Never throws.
+ * The AgentCard format: its reader (`reader.ts`) and its writer (`emit-agentcard.ts`).
  */
-function analyzeCardUnit(
-  unit: FormatUnit,
-  context: FormatContext,
-  drafts?: AnalysisCaches['cards'],
-): FormatAnalysis {
-  const path = unit.entry;
-  const text = unit.files[path] ?? '';
-  const caches = { parse: context.parseYaml ?? parseYaml, cards: drafts };
-  return asFormatAnalysis(path, analyzeCardFile(path, text, context.profile ?? 'rfc', caches));
-}
+import type { FormatModule } from '../format-module.ts';
+import { emitAgentCard } from './emit-agentcard.ts';
+import { agentCardReader } from './reader.ts';
 
-function asFormatAnalysis(path: string, analysis: CardFileAnalysis): FormatAnalysis {
-  return {
-    agents: [],
-    diagnostics: analysis.diagnostics.map((d) => ({ ...d, file: path })),
-    drafts: analysis.cards,
-    fatal: analysis.fatal,
-  };
-}
-
-/** An AgentCard analyzer that keeps each card's draft by its text (and context) between calls. */
-class CardAnalyzer implements UnitAnalyzer {
-  private readonly drafts = new Map<string, Map<string, CardDraft>>();
-
-  analyze(unit: FormatUnit, context: FormatContext): FormatAnalysis {
-    return analyzeCardUnit(unit, context, this.drafts);
-  }
-}
+export { agentCardReader };
 
 /**
  * The AgentCard format: any remaining card file (`.md`, `.markdown`, `.yaml`, `.yml`). Its cards are
  * drafts until the load-set passes finish them: see `format-module.ts`.
  */
-export const agentCardFormat: FormatModule = {
-  id: 'agentcard',
-  label: 'AgentCard',
-  detect: (path) => isCardPath(path),
-  analyze: (unit, context) => analyzeCardUnit(unit, context),
-  analyzer: () => new CardAnalyzer(),
-  emit: emitAgentCard,
-};
+export const agentCardFormat: FormatModule = { ...agentCardReader, emit: emitAgentCard };

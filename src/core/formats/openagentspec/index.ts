@@ -14,7 +14,7 @@ import type {
 import { MAX_CEL_CHARS, MAX_CEL_EXPRESSIONS } from './cel-environment.ts';
 import { checkCel } from './check-cel.ts';
 import { compileSpec, specExtras } from './compile-spec.ts';
-import { detectSpec } from './detect-spec.ts';
+import { openAgentSpecDetector } from './detector.ts';
 import { scalarSourceMap, sourceRange } from './scalar-source-map.ts';
 import {
   emptySpecModel,
@@ -26,15 +26,7 @@ import { validateSpec } from './validate-spec.ts';
 
 /** The OpenAgentSpec format. */
 export const openAgentSpecFormat: FormatModule = {
-  id: 'openagentspec',
-  label: 'OpenAgentSpec',
-  detect: (path, text) => {
-    try {
-      return detectSpec(path, text);
-    } catch {
-      return false;
-    }
-  },
+  ...openAgentSpecDetector,
   analyze: (unit) => analyzeSpec(unit.entry, unit.files[unit.entry] ?? ''),
 };
 

@@ -24,23 +24,13 @@ import { confirmElided, elideNumberLists, toOriginal } from './elide-number-list
 import { Findings } from './findings.ts';
 import { jsonTree, stringAt, valueOf, yamlTree, type LocatedNode } from './located-tree.ts';
 import { readMdt, readYamlItems, type ContextItem } from './read-context-items.ts';
+import { ENTRY, isTsAgentYaml, tsAgentDetector, YAML_PATH } from './detector.ts';
 
-const ENTRY = 'tsagent.json';
-const YAML_PATH = /\.ya?ml$/i;
-const TOP_METADATA = /^metadata:[ \t]*(?:#.*)?\r?$/m;
-const TOP_AGENT_KEY = /^(?:settings|systemPrompt|mcpServers):/m;
-
-/** True when `text` looks like a TsAgent YAML file: top-level `metadata:` and an agent-only key. */
-export function isTsAgentYaml(text: string): boolean {
-  return TOP_METADATA.test(text) && TOP_AGENT_KEY.test(text);
-}
+export { isTsAgentYaml };
 
 /** The TsAgent format. */
 export const tsAgentFormat: FormatModule = {
-  id: 'tsagent',
-  label: 'TsAgent',
-  detect: (path, text) => basename(path) === ENTRY || (YAML_PATH.test(path) && isTsAgentYaml(text)),
-  unitFolder: (entry) => (basename(entry) === ENTRY ? dirname(entry) : undefined),
+  ...tsAgentDetector,
   analyze: (unit, context) =>
     basename(unit.entry) === ENTRY ? analyzeFolder(unit, context) : analyzeYaml(unit),
 };

@@ -1,0 +1,107 @@
+/**
+ * Formats loaded on first use. The command line and library users get every format at once (`registry.ts`);
+ * the playground's worker starts with AgentCard's reader only and loads another format's reader when a file
+ * of that format first appears (and the history-file reader when a card first names one), so a cold start
+ * reads and compiles less JavaScript before the first diagnostics.
+ */
+import type { HistoryParser } from '../load-set/load-set-checker.ts';
+import { detectFormat } from './detectors.ts';
+import { FORMAT_IDS, type FormatId, type FormatModule } from './format-module.ts';
+
+/** Gives the module of a format id; the checker calls it for every unit it analyses. */
+export type FormatResolver = (id: FormatId) => FormatModule;
+
+/** Each format's module, loaded by a dynamic import (one chunk per format in a bundled build). */
+export const FORMAT_LOADERS: Readonly<Record<FormatId, () => Promise<FormatModule>>> = {
+  agentcard: () => import('./agentcard/index.ts').then((m) => m.agentCardFormat),
+  afm: () => import('./afm/index.ts').then((m) => m.afmFormat),
+  openagentspec: () => import('./openagentspec/index.ts').then((m) => m.openAgentSpecFormat),
+  tsagent: () => import('./tsagent/index.ts').then((m) => m.tsAgentFormat),
+  a2a: () => import('./a2a/index.ts').then((m) => m.a2aFormat),
+};
+
+/** What `LazyFormats` loads: a format's module, or the history-file reader. */
+export type LazyPart = FormatId | 'history';
+
+/**
+ * Thrown during a check by `LazyFormats.resolve` / `parseHistory` when the part is not loaded yet: the host
+ * awaits `LazyFormats.load([part])` and checks again (the checker stays consistent).
+ */
+export class NotLoadedYet extends Error {
+  constructor(readonly part: LazyPart) {
+    super(`${part} is not loaded yet`);
+  }
+}
+
+/** Loads the history-file reader (`parseHistory`). */
+export const loadHistoryParser = (): Promise<HistoryParser> =>
+  import('../history/parse-history.ts').then((m) => m.parseHistory);
+
+/** The formats loaded so far, and the loading of the others. */
+export class LazyFormats {
+  private readonly loaded = new Map<FormatId, FormatModule>();
+  private history: HistoryParser | undefined;
+
+  /** `preloaded`: modules that are there from the start (the worker bundles AgentCard's). */
+  constructor(preloaded: readonly FormatModule[] = []) {
+    for (const module of preloaded) this.loaded.set(module.id, module);
+  }
+
+  /** The module of `id`; throws `NotLoadedYet` when it is not loaded (call `load` first). */
+  readonly resolve: FormatResolver = (id) => {
+    const module = this.loaded.get(id);
+    if (!module) throw new NotLoadedYet(id);
+    return module;
+  };
+
+  /** `parseHistory` once loaded; throws `NotLoadedYet('history')` before. */
+  readonly parseHistory: HistoryParser = (text, path, read) => {
+    if (!this.history) throw new NotLoadedYet('history');
+    return this.history(text, path, read);
+  };
+
+  /** Whether the module of `id` is loaded. */
+  has(id: FormatId): boolean {
+    return this.loaded.has(id);
+  }
+
+  /**
+   * The formats that a check of `files` may read (detected, or chosen in `chosen`: path → format) and
+   * that are not loaded yet, in `FORMAT_IDS` order.
+   */
+  missing(files: Iterable<[string, string]>, chosen: Iterable<FormatId> = []): FormatId[] {
+    const wanted = new Set<FormatId>(chosen);
+    for (const [path, text] of files) {
+      const id = detectFormat(path, text);
+      if (id !== undefined) wanted.add(id);
+    }
+    return FORMAT_IDS.filter((id) => wanted.has(id) && !this.loaded.has(id));
+  }
+
+  /** Loads `parts` (those not loaded yet), together. Rejects when a chunk cannot be fetched. */
+  async load(parts: Iterable<LazyPart>, loaders = FORMAT_LOADERS): Promise<void> {
+    const wanted = [...parts];
+    const pending = wanted.filter((p): p is FormatId => p !== 'history' && !this.loaded.has(p));
+    const [modules, history] = await Promise.all([
+      Promise.all(pending.map((id) => loaders[id]())),
+      wanted.includes('history') && !this.history ? loadHistoryParser() : this.history,
+    ]);
+    for (const module of modules) this.loaded.set(module.id, module);
+    this.history = history;
+  }
+
+  /**
+   * Runs `check` (a check through this object's `resolve` and `parseHistory`), loading whatever it finds
+   * missing and running it again; at most once per part, so it ends.
+   */
+  async checkLoading<T>(check: () => T): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return check();
+      } catch (error) {
+        if (!(error instanceof NotLoadedYet) || attempt > FORMAT_IDS.length) throw error;
+        await this.load([error.part]);
+      }
+    }
+  }
+}

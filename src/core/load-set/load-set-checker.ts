@@ -1,0 +1,96 @@
+/**
+ * The load-set checker: one pipeline from files to a `CheckResult`, with the format modules given by the
+ * host (`Checker` in `check-load-set.ts` gives them all; the playground's worker loads them lazily).
+ *
+ *   plan units → analyze each unit through its format module (AgentCard included)
+ *   → load-set passes over all agents (cards, names, references; per card: history files, Python
+ *     references, servers, templates, environment, then compile) → locate the diagnostics
+ *
+ * Each stage is a module of this folder, each pass one of `passes/`; the checker keeps the caches
+ * between checks.
+ */
+import type { FormatResolver } from '../formats/lazy-formats.ts';
+import { fastAgentDate } from '../formats/agentcard/load-instruction.ts';
+import type { parseHistory } from '../history/parse-history.ts';
+import { UnitCache } from './analyze-units.ts';
+import { HistoryCache, LineCache, YamlCache } from './check-caches.ts';
+import type { CheckOptions, CheckResult } from './check-result.ts';
+import { compileCards, type CheckOutput } from './compile-cards.ts';
+import { DiagnosticSink } from './locate.ts';
+import { cardEntries } from './passes/cards.ts';
+import { checkCardNames } from './passes/names.ts';
+import { addReferenceProblems } from './passes/references.ts';
+import { serverConfigLookup } from './passes/servers.ts';
+import { planUnits } from './plan-units.ts';
+import { LoadSetReader } from './read-boundary.ts';
+import { addUnitAgents } from './unit-agents.ts';
+
+/** Reads a history file: the core's `parseHistory`, or a host's stand-in that loads it. */
+export type HistoryParser = typeof parseHistory;
+
+/**
+ * Checks load-sets, reusing work between calls: a unit whose text did not change is not re-analysed, and
+ * in a changed card file every card and frontmatter whose text did not change is not re-read. The
+ * playground keeps one and calls `check` on every edit; the command line makes one per run.
+ */
+export class LoadSetChecker {
+  /** Work counters since construction: units analysed and YAML slices parsed (cache misses). */
+  readonly stats = { filesAnalyzed: 0, yamlParsed: 0 };
+  private units: UnitCache;
+  private yaml = new YamlCache(() => this.stats.yamlParsed++);
+  private lines = new LineCache();
+  private histories: HistoryCache;
+
+  /**
+   * `resolve` gives the module of each format a check reads, `parseHistory` reads history files
+   * (`Checker` passes every format's module and the core's `parseHistory`). A host that loads them
+   * lazily may throw from either when something is not loaded yet, load it, and check again: a check
+   * that throws leaves the checker's caches consistent.
+   */
+  constructor(resolve: FormatResolver, parseHistory: HistoryParser) {
+    this.units = new UnitCache(() => this.stats.filesAnalyzed++, resolve);
+    this.histories = new HistoryCache(parseHistory);
+  }
+
+  /**
+   * Checks `files` (path → text; paths `/`-separated, relative to the load-set root). Never throws on
+   * text (only a malformed `options.today` throws a RangeError).
+   */
+  check(files: Readonly<Record<string, string>>, options: CheckOptions = {}): CheckResult {
+    const profile = options.profile ?? 'rfc';
+    const date = options.today === undefined ? undefined : fastAgentDate(options.today);
+    const sink = new DiagnosticSink();
+    const { report } = sink;
+    const { lookup, read } = new LoadSetReader(files, options.readFile, report);
+    const parseYaml = this.yaml.parse;
+    const lineIndex = this.lines.index;
+
+    const plan = planUnits(files, options, read);
+    const units = this.units.analyze(plan, { files, lookup, profile, parseYaml });
+
+    // Units with drafts (AgentCard's) are finished by the passes; the others' agents are compiled.
+    const cards = cardEntries(units, { options, profile, report });
+    const others = units.filter((u) => u.analysis.drafts === undefined);
+    const names = checkCardNames(cards, others);
+    addReferenceProblems(cards, names);
+    const out: CheckOutput = { cards: [], agents: [], compiled: [] };
+    const configFor = serverConfigLookup({ read, parse: parseYaml, report });
+    const parseHistory = this.histories.parse;
+    const compiling = {
+      options,
+      profile,
+      date,
+      lookup,
+      read,
+      report,
+      configFor,
+      parseHistory,
+      lineIndex,
+    };
+    compileCards(cards, compiling, out);
+    addUnitAgents(others, names, { read, report, lineIndex }, out);
+
+    const diagnostics = sink.located((file) => lineIndex(file, read(file) ?? ''));
+    return { profile, ...out, diagnostics };
+  }
+}
