@@ -291,6 +291,54 @@ describe('fixAll with the portability fixes', () => {
     expect(fixAll(run.files, { profile: 'fast-agent' }, options).applied).toEqual([]);
   });
 
+  it("converts one card with every construct (the RFC's full agent example, its hooks as valid YAML)", () => {
+    const card = `---
+type: agent
+name: pmo
+servers:
+  - clock:
+      tools: [now]
+  - files
+function_tools:
+  - tools.py:summarize
+agents:
+  - ny
+history_mode: scratch
+tool_hooks:
+  - tools.py:audit
+  - hook: tools.py:limit
+    predicate: "true"
+---
+
+---SYSTEM
+Get the reports.
+
+---USER
+Report, please.
+
+---ASSISTANT
+On it.
+`;
+    const files = {
+      'pmo.md': card,
+      'ny.md': '---\nname: ny\n---\nNY.\n',
+      'tools.py': 'def summarize():\n    pass\n\ndef audit():\n    pass\n',
+    };
+    const run = fixAll(files, { profile: 'fast-agent' }, { portability: true, unsafe: true });
+    expect(errors(run.result)).toEqual([]);
+    expect(run.applied.map((f) => f.title.split(/[:(]/)[0]!.trim())).toEqual([
+      'Use server names with `tools` filters',
+      "Remove 'history_mode'",
+      "Turn the `tool_hooks` list into fast-agent's mapping",
+      'Move the inline history blocks to pmo.history.md',
+    ]);
+    expect(run.files['pmo.history.md']).toBe('---USER\nReport, please.\n\n---ASSISTANT\nOn it.\n');
+    expect(agent(run.result, 'pmo').history.map((m) => m.content)).toEqual([
+      'Report, please.',
+      'On it.',
+    ]);
+  });
+
   it('applies no portability fix without `portability`, and only safe ones without `unsafe`', () => {
     expect(fixAll(WORKSPACE, { profile: 'fast-agent' }, { unsafe: true }).applied).toEqual([]);
     const safe = fixAll(WORKSPACE, { profile: 'fast-agent' }, { portability: true });
