@@ -36,6 +36,38 @@ export interface FixReading {
   read: (path: string) => string | undefined;
 }
 
+/** A bundle's split as last computed for an analysis (kept while the file's text is unchanged). */
+interface SplitMemo {
+  fix: Fix | undefined;
+  second: number;
+}
+const splits = new WeakMap<FormatAnalysis, SplitMemo>();
+
+/**
+ * The split of `path` for `analysis`. Re-used between checks of the same text (a 1,000-card bundle
+ * would otherwise build its 1,000 files on every keystroke) while it is safe, which means every card
+ * got the file named after it: then it is still right as long as none of those files appeared.
+ */
+function bundleSplit(path: string, analysis: FormatAnalysis, r: FixReading): SplitMemo {
+  const exists = (p: string) => r.read(p) !== undefined;
+  const memo = splits.get(analysis);
+  if (
+    memo &&
+    (!memo.fix || (memo.fix.safe && !memo.fix.edits.some((e) => e.file !== path && exists(e.file))))
+  )
+    return memo;
+  const text = r.read(path) ?? '';
+  const cards: BundleCard[] =
+    r.profile === 'rfc'
+      ? (analysis.drafts ?? []).map((c) => ({ from: c.from, to: c.to, name: c.name }))
+      : isYamlPath(path)
+        ? rfcBundleCards(path, text)
+        : [];
+  const fresh = { fix: bundleSplitFix(path, text, cards, exists), second: cards[1]?.from ?? -1 };
+  splits.set(analysis, fresh);
+  return fresh;
+}
+
 /**
  * Adds the bundle split to a card file's own problems: the rfc profile's note on a bundle's second
  * card, and the fast-agent profile's refusal of a multi-document YAML file. Returns the list to report.
@@ -46,21 +78,9 @@ export function bundleFixes(
   r: FixReading,
 ): Array<RawDiagnostic & { file: string }> {
   const list = [...analysis.diagnostics];
-  let fix: Fix | undefined | null = null;
-  let second = -1;
   list.forEach((d, i) => {
     if (d.code !== 'portability' && d.code !== 'yaml-syntax') return;
-    if (fix === null) {
-      const text = r.read(path) ?? '';
-      const cards: BundleCard[] =
-        r.profile === 'rfc'
-          ? (analysis.drafts ?? []).map((c) => ({ from: c.from, to: c.to, name: c.name }))
-          : isYamlPath(path)
-            ? rfcBundleCards(path, text)
-            : [];
-      second = cards[1]?.from ?? -1;
-      fix = bundleSplitFix(path, text, cards, (p) => r.read(p) !== undefined);
-    }
+    const { fix, second } = bundleSplit(path, analysis, r);
     if (fix && d.from === second) withFix(list, i, fix);
   });
   return list;
