@@ -4,6 +4,7 @@
  */
 import { Checker } from '../load-set/check-load-set.ts';
 import type { CheckOptions, CheckResult } from '../load-set/check-result.ts';
+import type { Diagnostic } from '../diagnostics.ts';
 import { applyFixes, type Fix } from './fix.ts';
 
 /** Which fixes a `fixAll` run applies. */
@@ -30,6 +31,23 @@ export function wanted(fix: Fix, options: FixAllOptions): boolean {
 }
 
 /**
+ * In a fast-agent run with the portability fixes, the rfc profile's `portability` warnings too: the
+ * RFC reading sees constructs the fast-agent reading cannot (a Markdown bundle loads there as one card
+ * whose body holds the others, with no error to hang the split on). Undefined otherwise.
+ */
+function rfcPortability(
+  checkOptions: CheckOptions,
+  options: FixAllOptions,
+): ((files: Record<string, string>) => Diagnostic[]) | undefined {
+  if (options.portability !== true || checkOptions.profile !== 'fast-agent') return undefined;
+  const checker = new Checker();
+  return (files) =>
+    checker
+      .check(files, { ...checkOptions, profile: 'rfc' })
+      .diagnostics.filter((d) => d.code === 'portability');
+}
+
+/**
  * Checks `files` with `check`, applies the first wanted fix of each diagnostic (in diagnostic order;
  * overlapping ones wait for the next round) and repeats until a round applies nothing. Pure: returns
  * new file texts, never touches `files`.
@@ -42,10 +60,12 @@ export function fixAll(
   let current: Record<string, string> = { ...files };
   const applied: Fix[] = [];
   const checker = new Checker();
+  const rfc = rfcPortability(checkOptions, options);
   let result = checker.check(current, checkOptions);
   for (let round = 0; round < (options.maxRounds ?? 10); round++) {
     const fixes: Fix[] = [];
-    for (const d of result.diagnostics) {
+    const diagnostics = rfc ? [...result.diagnostics, ...rfc(current)] : result.diagnostics;
+    for (const d of diagnostics) {
       const fix = d.fixes?.find((f) => wanted(f, options));
       if (fix) fixes.push(fix);
     }

@@ -14,6 +14,7 @@ import { dirname } from './paths.ts';
 import { expandEnv } from './passes/env.ts';
 import { loadHistory, type HistoryParser } from './passes/history-files.ts';
 import { resolveRefs } from './passes/python-refs.ts';
+import { cardFixes } from './passes/portability-fixes.ts';
 import { checkTemplateFiles } from './passes/templates.ts';
 import type { ReadFileHook } from './read-hook.ts';
 import type { CardEntry } from './passes/cards.ts';
@@ -68,6 +69,7 @@ export function compileCards(
       format: 'agentcard',
     };
     out.cards.push(info);
+    cardFixes(entry, c);
     for (const d of entry.problems)
       c.report(file, { ...d, card: d.card ?? entry.name ?? undefined });
     if (compiled) {

@@ -69,7 +69,7 @@ export class LoadSetChecker {
     const units = this.units.analyze(plan, { files, lookup, profile, parseYaml });
 
     // Units with drafts (AgentCard's) are finished by the passes; the others' agents are compiled.
-    const cards = cardEntries(units, { options, profile, report });
+    const cards = cardEntries(units, { options, profile, report, read });
     const others = units.filter((u) => u.analysis.drafts === undefined);
     const names = checkCardNames(cards, others);
     addReferenceProblems(cards, names);

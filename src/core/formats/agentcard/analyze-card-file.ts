@@ -33,6 +33,9 @@ export interface CardDraft {
   headerTo: number;
   bodyFrom: number;
   bodyTo: number;
+  /** The frontmatter / YAML document text range (equal ends when the card has none). */
+  yamlFrom: number;
+  yamlTo: number;
   name: string | undefined;
   nameRange: [number, number];
   type: CardType | undefined;
@@ -216,6 +219,8 @@ function analyzeCard(file: CardFile, slice: CardSlice, index: number): CardDraft
     headerTo,
     bodyFrom: slice.bodyFrom,
     bodyTo: slice.bodyTo,
+    yamlFrom: slice.yamlFrom,
+    yamlTo: slice.yamlTo,
     name: undefined,
     nameRange: validated.ranges['name']?.value ?? anchor,
     type: validated.type,
@@ -430,6 +435,8 @@ function shiftDraft(draft: CardDraft, delta: number, index: number): CardDraft {
     headerTo: draft.headerTo + delta,
     bodyFrom: draft.bodyFrom + delta,
     bodyTo: draft.bodyTo + delta,
+    yamlFrom: draft.yamlFrom + delta,
+    yamlTo: draft.yamlTo + delta,
     nameRange: pair(draft.nameRange),
     ranges,
     inlineMessages: draft.inlineMessages.map((m) => ({

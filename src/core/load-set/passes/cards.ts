@@ -12,6 +12,7 @@ import type { AnalyzedUnit } from '../analyze-units.ts';
 import type { CheckOptions } from '../check-result.ts';
 import { expandEnv } from './env.ts';
 import { historyTargets } from './history-files.ts';
+import { bundleFixes } from './portability-fixes.ts';
 
 /** One card of the load-set, with the problems the passes find in it (reported once it is compiled). */
 export interface CardEntry {
@@ -29,6 +30,8 @@ export interface CardReading {
   options: CheckOptions;
   profile: Profile;
   report(file: string, d: RawDiagnostic): void;
+  /** Reads a file of the load-set (for the fixes that split a bundle). */
+  read(path: string): string | undefined;
 }
 
 /**
@@ -41,7 +44,7 @@ export function cardEntries(units: readonly AnalyzedUnit[], reading: CardReading
   const expand = reading.profile === 'fast-agent' && env !== undefined;
   const entries: CardEntry[] = [];
   for (const [path, analysis] of analyses) {
-    for (const { file, ...d } of analysis.diagnostics) reading.report(file, d);
+    for (const { file, ...d } of bundleFixes(path, analysis, reading)) reading.report(file, d);
     for (const draft of analysis.drafts ?? []) {
       const name =
         draft.name !== undefined && expand ? String(expandEnv(draft.name, env)) : draft.name;

@@ -1,0 +1,150 @@
+/**
+ * The portability-fixes pass: the problems that say fast-agent 0.10.9 rejects an RFC construct (the
+ * rfc profile's `portability` warnings, the fast-agent profile's errors on the same constructs) get
+ * the fix that rewrites the construct into what fast-agent accepts (`fixes/portability/`).
+ */
+import type { RawDiagnostic } from '../../diagnostics.ts';
+import { isRfcOnlyField } from '../../formats/agentcard/card-fields.ts';
+import type { FormatAnalysis } from '../../formats/format-module.ts';
+import type { Profile } from '../../model/agent-types.ts';
+import type { Fix } from '../../fixes/fix.ts';
+import {
+  historyFix,
+  joinInstructionFix,
+  removeFieldFix,
+  serversFix,
+  toolHooksFix,
+  type CardFixing,
+} from '../../fixes/portability/card-fixes.ts';
+import {
+  bundleSplitFix,
+  isYamlPath,
+  rfcBundleCards,
+  type BundleCard,
+} from '../../fixes/portability/split-bundle.ts';
+import type { CardEntry } from './cards.ts';
+
+/** Adds `fix` to the problem at `index` of `list` (a copy: drafts are cached and shared). */
+function withFix(list: RawDiagnostic[], index: number, fix: Fix): void {
+  const d = list[index]!;
+  list[index] = { ...d, fixes: [...(d.fixes ?? []), fix] };
+}
+
+/** What the pass reads besides the problems: the profile, file texts and which files exist. */
+export interface FixReading {
+  profile: Profile;
+  read: (path: string) => string | undefined;
+}
+
+/** A bundle's split as last computed for an analysis (kept while the file's text is unchanged). */
+interface SplitMemo {
+  fix: Fix | undefined;
+  second: number;
+}
+const splits = new WeakMap<FormatAnalysis, SplitMemo>();
+
+/**
+ * The split of `path` for `analysis`. Re-used between checks of the same text (a 1,000-card bundle
+ * would otherwise build its 1,000 files on every keystroke) while it is safe, which means every card
+ * got the file named after it: then it is still right as long as none of those files appeared.
+ */
+function bundleSplit(path: string, analysis: FormatAnalysis, r: FixReading): SplitMemo {
+  const exists = (p: string) => r.read(p) !== undefined;
+  const memo = splits.get(analysis);
+  if (
+    memo &&
+    (!memo.fix || (memo.fix.safe && !memo.fix.edits.some((e) => e.file !== path && exists(e.file))))
+  )
+    return memo;
+  const text = r.read(path) ?? '';
+  const cards: BundleCard[] =
+    r.profile === 'rfc'
+      ? (analysis.drafts ?? []).map((c) => ({ from: c.from, to: c.to, name: c.name }))
+      : isYamlPath(path)
+        ? rfcBundleCards(path, text)
+        : [];
+  const fresh = { fix: bundleSplitFix(path, text, cards, exists), second: cards[1]?.from ?? -1 };
+  splits.set(analysis, fresh);
+  return fresh;
+}
+
+/**
+ * Adds the bundle split to a card file's own problems: the rfc profile's note on a bundle's second
+ * card, and the fast-agent profile's refusal of a multi-document YAML file. Returns the list to report.
+ */
+export function bundleFixes(
+  path: string,
+  analysis: FormatAnalysis,
+  r: FixReading,
+): Array<RawDiagnostic & { file: string }> {
+  const list = [...analysis.diagnostics];
+  list.forEach((d, i) => {
+    if (d.code !== 'portability' && d.code !== 'yaml-syntax') return;
+    const { fix, second } = bundleSplit(path, analysis, r);
+    if (fix && d.from === second) withFix(list, i, fix);
+  });
+  return list;
+}
+
+/** The fix for one problem of a card, if it is one of the constructs the pass knows. */
+type FixFinder = (d: RawDiagnostic) => Fix | undefined;
+
+/**
+ * Adds the portability fixes to the problems of `entry`. In the fast-agent profile a Markdown file
+ * that the RFC reads as a bundle is split first: its later cards are the first card's body there.
+ */
+export function cardFixes(entry: CardEntry, r: FixReading): void {
+  const { draft, file } = entry;
+  const text = r.read(file);
+  if (text === undefined) return;
+  const c: CardFixing = {
+    file,
+    text,
+    draft,
+    name: entry.name,
+    exists: (p) => r.read(p) !== undefined,
+    read: r.read,
+  };
+  const find = finder(c, r.profile);
+  entry.problems.forEach((d, i) => {
+    if (d.code === 'portability' || d.severity === 'error') {
+      const fix = find(d);
+      if (fix) withFix(entry.problems, i, fix);
+    }
+  });
+}
+
+function finder(c: CardFixing, profile: Profile): FixFinder {
+  const memo = new Map<string, Fix | undefined>();
+  const once = (key: string, make: () => Fix | undefined): Fix | undefined => {
+    if (!memo.has(key)) memo.set(key, make());
+    return memo.get(key);
+  };
+  const { draft, text, file } = c;
+  const split = (): { fix: Fix | undefined; second: number } => {
+    const cards = rfcBundleCards(file, text);
+    return { fix: bundleSplitFix(file, text, cards, c.exists), second: cards[1]?.from ?? Infinity };
+  };
+  let bundle: { fix: Fix | undefined; second: number } | undefined;
+  const ranges = draft.ranges;
+  const at = (field: string, part: 'key' | 'value') => ranges[field]?.[part][0];
+  return (d) => {
+    if (profile === 'fast-agent' && !isYamlPath(file) && d.severity === 'error') {
+      bundle ??= split();
+      if (bundle.fix && d.from >= bundle.second) return bundle.fix;
+    }
+    const line = text.slice(d.from, text.indexOf('\n', d.from) >>> 0);
+    if (d.code === 'inline-history' || /^---(USER|ASSISTANT)[ \t]*\r?$/.test(line))
+      return once('history', () => historyFix(c));
+    if (d.code === 'instruction-conflict' || d.from === at('instruction', 'key'))
+      return once('instruction', () => joinInstructionFix(c));
+    if (d.from === at('tool_hooks', 'value')) return once('hooks', () => toolHooksFix(c));
+    const servers = ranges['servers']?.value;
+    if (servers && d.from >= servers[0] && d.to <= servers[1])
+      return once('servers', () => serversFix(c));
+    const field = Object.keys(ranges).find((k) => ranges[k]!.key[0] === d.from);
+    if (field && draft.type && isRfcOnlyField(draft.type, field))
+      return once(`field:${field}`, () => removeFieldFix(c, field));
+    return undefined;
+  };
+}
