@@ -263,6 +263,16 @@ describe('graph view helpers', () => {
     expect(edgeMiddle(points)).toEqual({ x: 10, y: 10 });
     expect(edgePath([])).toBe('');
   });
+
+  it('draws an outline at a given centre as the same outline moved there', () => {
+    const moved = (path: string, dx: number, dy: number) =>
+      path.replace(/(-?[\d.]+),(-?[\d.]+)/g, (_, x, y) => `${+x + dx},${+y + dy}`);
+    for (const type of ['parallel', 'router', 'iterative_planner', 'MAKER'] as const)
+      expect(nodeShape(type, 120, 46, { x: 300, y: 40 })).toBe(
+        moved(nodeShape(type, 120, 46), 300, 40),
+      );
+    expect(nodeShape('agent', 120, 46, { x: 300, y: 40 })).toMatch(/^M244,17H356/);
+  });
 });
 
 describe('arrowHead', () => {
