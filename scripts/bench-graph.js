@@ -5,8 +5,9 @@
  *
  * In the built app (Debian's Chromium, a copy of dist-bench/ served by `vite preview`), with the 1,000-card
  * Markdown bundle of bench/make-bundles.js (~1 MB; every tenth card a chain over earlier agents):
- * 1. the layout time of its 1,000 agents in the layout worker (dagre), as the Graph view reports it
- *    (`data-layout-ms`), over several fresh layouts, and the time from opening the tab to the drawing;
+ * 1. the layout time of its 1,000 agents in the layout worker, as the Graph view reports it
+ *    (`data-layout-ms`): the full layout of a new worker each time the tab opens, and the incremental
+ *    re-layout after an edit; and the time from opening the tab to the drawing;
  * 2. main-thread long tasks (> 50 ms) while typing 200 characters into the bundle at one key per 40 ms,
  *    first with the Problems tab shown (the baseline, on the same machine at the same time), then with
  *    the Graph view open. Target: layout ≤ 100 ms in the worker, no long task.
@@ -52,11 +53,25 @@ try {
     .nth(cards.length - 1)
     .waitFor({ timeout: 60_000 });
   const drawnMs = Date.now() - opened;
+  // Full layouts: each opening of the tab starts a new layout worker, which lays out all 1,000 agents.
   /** @type {number[]} */
-  const layouts = [Number(await panel.getAttribute('data-layout-ms'))];
-  // Fresh layouts: renaming the last card changes the graph (a rename changes a node's id).
-  const last = cards[cards.length - 1].name;
+  const full = [Number(await panel.getAttribute('data-layout-ms'))];
   for (let i = 1; i < LAYOUTS; i++) {
+    await page.getByRole('tab', { name: /^Problems/ }).click();
+    await page.getByRole('tab', { name: /^Graph/ }).click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="graph-panel"]')?.hasAttribute('data-layout-ms'),
+      null,
+      { timeout: 60_000 },
+    );
+    full.push(Number(await panel.getAttribute('data-layout-ms')));
+  }
+  // Re-layouts after an edit: renaming the last card changes the graph (a rename changes a node's id),
+  // and the worker lays out again only what changed.
+  /** @type {number[]} */
+  const layouts = [];
+  const last = cards[cards.length - 1].name;
+  for (let i = 1; i <= LAYOUTS; i++) {
     const before = await panel.getAttribute('data-layout-ms');
     await page.evaluate(
       ({ path, from, to }) => {
@@ -82,16 +97,21 @@ try {
   const watched = await typeAndWatchLongTasks(page, path, typed, TYPING);
   await context.close();
 
-  const sorted = [...layouts].sort((a, b) => a - b);
-  const median = sorted[sorted.length >> 1];
+  /** @param {number[]} runs */
+  const median = (runs) => [...runs].sort((a, b) => a - b)[runs.length >> 1];
   /** @param {{ start: number, duration: number }[]} tasks */
   const longest = (tasks) => Math.max(0, ...tasks.map((t) => t.duration)).toFixed(0);
   console.log('');
   console.log('Graph view (built app, Chromium)');
   console.log(`  bundle: ${cards.length} agents, ${(bundle.text.length / 1e6).toFixed(2)} MB`);
   console.log(
-    `  layout of ${cards.length} agents in the worker (dagre): median ${median} ms, runs ${layouts.join(', ')} ms` +
-      ` (target ≤ ${TARGET_LAYOUT_MS} ms: ${median <= TARGET_LAYOUT_MS ? 'met' : 'NOT met'})`,
+    `  full layout of ${cards.length} agents in a new layout worker (tab opened ${LAYOUTS} times): ` +
+      `median ${median(full)} ms, runs ${full.join(', ')} ms` +
+      ` (target ≤ ${TARGET_LAYOUT_MS} ms: ${median(full) <= TARGET_LAYOUT_MS ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `  re-layout after renaming an agent (only its group): median ${median(layouts)} ms, ` +
+      `runs ${layouts.join(', ')} ms`,
   );
   console.log(
     `  opening the Graph tab to all ${cards.length} nodes drawn: ${drawnMs} ms (wall clock)`,

@@ -6,6 +6,7 @@ import {
   layoutInput,
   layoutKey,
   NODE_HEIGHT,
+  type GraphLayout,
   type LayoutInput,
 } from './graph-layout.ts';
 import {
@@ -119,6 +120,102 @@ describe('layoutGraph of a group of more than LARGE_GROUP agents', () => {
   });
 });
 
+describe('layoutGraph after an edit (incremental)', () => {
+  /**
+   * `count` groups: chain `c<g>` calls `size` agents `a<g>_<k>`; `edit` changes group 1: its chain
+   * calls `a1_new` first.
+   */
+  const groups = (count: number, size: number, edit = false): LayoutInput => {
+    const nodes: Array<LayoutInput['nodes'][number]> = [];
+    const edges: Array<LayoutInput['edges'][number]> = [];
+    for (let g = 0; g < count; g++) {
+      nodes.push({ id: `c${g}`, label: `c${g}`, sublabel: 'chain' });
+      if (edit && g === 1) {
+        nodes.push({ id: 'a1_new', label: 'a1_new', sublabel: 'agent' });
+        edges.push({ from: 'c1', to: 'a1_new', label: '0' });
+      }
+      for (let k = 0; k < size; k++) {
+        nodes.push({ id: `a${g}_${k}`, label: `a${g}_${k}`, sublabel: 'agent' });
+        edges.push({ from: `c${g}`, to: `a${g}_${k}`, label: String(k + 1) });
+      }
+    }
+    nodes.push({ id: 'loner', label: 'loner', sublabel: 'agent' });
+    return { nodes, edges };
+  };
+  const inGroup = (layout: GraphLayout, g: number) =>
+    Object.fromEntries(
+      Object.entries(layout.nodes).filter(([id]) => id === `c${g}` || id.startsWith(`a${g}_`)),
+    );
+  const edgesOf = (input: LayoutInput, layout: GraphLayout, g: number) =>
+    layout.edges.filter((_, i) => input.edges[i]!.from === `c${g}`);
+
+  for (const [what, count, size] of [
+    ['small groups (dagre)', 3, 3],
+    ['a large load-set (layeredLayout)', 6, 40],
+  ] as const) {
+    it(`lays out again only the group that changed, in ${what}: the others keep every coordinate`, () => {
+      const before = groups(count, size);
+      const after = groups(count, size, true);
+      const first = layoutGraph(before);
+      const next = layoutGraph(after, first);
+      for (let g = 0; g < count; g++) {
+        if (g === 1) continue;
+        expect(inGroup(next, g)).toEqual(inGroup(first, g));
+        expect(edgesOf(after, next, g)).toEqual(edgesOf(before, first, g));
+      }
+      expect(inGroup(next, 1)).not.toEqual(inGroup(first, 1));
+      expect(next.nodes['a1_new']).toBeDefined();
+      // The same answer as laying out from scratch would give, for the unchanged groups above it.
+      expect(inGroup(layoutGraph(after), 0)).toEqual(inGroup(next, 0));
+    });
+  }
+
+  it('keeps the agents of a changed large group in their places: a new one joins below, nobody jumps', () => {
+    const first = layoutGraph(groups(6, 40));
+    const next = layoutGraph(groups(6, 40, true), first);
+    const old = Array.from({ length: 40 }, (_, k) => `a1_${k}`);
+    expect(old.map((id) => next.nodes[id])).toEqual(old.map((id) => first.nodes[id]));
+    expect(next.nodes['a1_new']!.y).toBeGreaterThan(
+      Math.max(...old.map((id) => next.nodes[id]!.y)),
+    );
+    // From scratch, the new agent (first in its chain) would push all 40 down.
+    const scratch = layoutGraph(groups(6, 40, true));
+    expect(scratch.nodes['a1_new']!.y).toBeLessThan(scratch.nodes['a1_0']!.y);
+  });
+
+  it('moves a group that outgrew its place below the others, and leaves the rest where they were', () => {
+    const before = groups(3, 3);
+    const after: LayoutInput = {
+      nodes: [
+        ...before.nodes,
+        ...Array.from({ length: 6 }, (_, k) => ({
+          id: `x${k}`,
+          label: `x${k}`,
+          sublabel: 'agent',
+        })),
+      ],
+      edges: [
+        ...before.edges,
+        ...Array.from({ length: 6 }, (_, k) => ({ from: 'c1', to: `x${k}`, label: '' })),
+      ],
+    };
+    const first = layoutGraph(before);
+    const next = layoutGraph(after, first);
+    expect(inGroup(next, 0)).toEqual(inGroup(first, 0));
+    expect(inGroup(next, 2)).toEqual(inGroup(first, 2));
+    const bottomOf2 = Math.max(...Object.values(inGroup(first, 2)).map((b) => b.y + b.height / 2));
+    expect(next.nodes['c1']!.y).toBeGreaterThan(bottomOf2);
+    const boxes = Object.values(next.nodes);
+    for (const a of boxes)
+      for (const b of boxes)
+        if (a !== b)
+          expect(
+            Math.abs(a.x - b.x) >= (a.width + b.width) / 2 ||
+              Math.abs(a.y - b.y) >= (a.height + b.height) / 2,
+          ).toBe(true);
+  });
+});
+
 describe('graph view helpers', () => {
   const graph = agentGraph(checkLoadSet(CHAIN));
   const layout = layoutGraph(layoutInput(graph));
@@ -165,6 +262,16 @@ describe('graph view helpers', () => {
     expect(edgePath(points)).toBe('M0,0Q10,10 15,5L20,0');
     expect(edgeMiddle(points)).toEqual({ x: 10, y: 10 });
     expect(edgePath([])).toBe('');
+  });
+
+  it('draws an outline at a given centre as the same outline moved there', () => {
+    const moved = (path: string, dx: number, dy: number) =>
+      path.replace(/(-?[\d.]+),(-?[\d.]+)/g, (_, x, y) => `${+x + dx},${+y + dy}`);
+    for (const type of ['parallel', 'router', 'iterative_planner', 'MAKER'] as const)
+      expect(nodeShape(type, 120, 46, { x: 300, y: 40 })).toBe(
+        moved(nodeShape(type, 120, 46), 300, 40),
+      );
+    expect(nodeShape('agent', 120, 46, { x: 300, y: 40 })).toMatch(/^M244,17H356/);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { graphlib, layout } from '@dagrejs/dagre';
 import type { AgentGraph } from '../../core/index.ts';
+import { layeredLayout } from './layered-layout.ts';
 
 /** What the layout needs of the graph: node ids and labels, and edges as node ids. */
 export interface LayoutInput {
@@ -30,6 +31,8 @@ export interface GraphLayout {
   height: number;
   nodes: Record<string, NodeBox>;
   edges: Point[][];
+  /** The connected groups, for the next layout (see `layoutGraph`). */
+  groups: GroupPlace[];
 }
 
 /** Height of every node box. */
@@ -67,65 +70,105 @@ export function layoutKey(input: LayoutInput): string {
 }
 
 /**
- * Groups of more agents than this are ordered by `sweepOrder` instead of dagre's own ordering, and
- * without label boxes on their edges: dagre's ordering keeps sweeping while it finds fewer crossings,
- * and on the bench's group of ~190 agents it takes most of a ~400 ms layout.
+ * Dagre lays out a group of at most this many agents, while the load-set has at most `DAGRE_AGENTS`
+ * agents in groups; every other group is laid out by `layeredLayout` (a cheap layered layout of our
+ * own, without dummy nodes or label boxes). Dagre routes edges and places edge numbers better, but a
+ * run costs it a few milliseconds even for five agents and its time grows steeply with a group's size
+ * (the bench's 1,000 agents took it 300–400 ms); `layeredLayout` does all of them in about ten.
  */
-export const LARGE_GROUP = 100;
+export const LARGE_GROUP = 40;
+/** See `LARGE_GROUP`. */
+export const DAGRE_AGENTS = 150;
 
 /** Space between stacked components and between grid cells. */
 const GAP = 24;
 const MARGIN = 16;
+const SPACING = { nodeHeight: NODE_HEIGHT, nodeSep: 24, rankSep: 64 };
 
 /**
- * Lays out `input` left to right. Each connected group of agents is laid out by dagre on its own and the
- * groups are stacked top to bottom in the order of their first agent; agents without any reference sit
- * in a grid below them. (One dagre run over a load-set of many unrelated agents spends seconds ordering
- * a single huge rank; per group it is a fraction of that.) Edges to unknown nodes are skipped.
+ * Where a connected group of agents sits, kept in the layout so that the next layout can leave it
+ * there: `key` says what its own layout depends on, `ids` are its agents, `edges` the input indexes of
+ * its edges (in input order), `width` its own width, and `y`/`height` its slot in the stack: its own
+ * height plus some headroom (see `headroom`); a group that shrank keeps its slot, so nothing moves.
  */
-export function layoutGraph(input: LayoutInput): GraphLayout {
+export interface GroupPlace {
+  key: string;
+  ids: string[];
+  edges: number[];
+  y: number;
+  height: number;
+  width: number;
+}
+
+/**
+ * Lays out `input` left to right. Each connected group of agents is laid out on its own and the groups
+ * are stacked top to bottom in the order of their first agent; agents without any reference sit in a
+ * grid below them. (One layout over a load-set of many unrelated agents spends seconds ordering a
+ * single huge rank; per group it is a fraction of that.) Edges to unknown nodes are skipped.
+ *
+ * Incremental: given the `previous` layout, a group whose own key is unchanged keeps its boxes and
+ * edges exactly, and only changed groups are laid out again (in the old order of their agents where
+ * they can). A changed group goes back into the slot of the old group it shares most agents with if it
+ * fits there (slots have some headroom), else into a free slot that fits, else below the stack: the
+ * other groups never move. Without `previous`, the groups are stacked in order.
+ */
+export function layoutGraph(input: LayoutInput, previous?: GraphLayout | null): GraphLayout {
   const { groups, single } = connectedGroups(input);
   const nodes: Record<string, NodeBox> = {};
   const edges: Point[][] = input.edges.map(() => []);
-  let y = MARGIN;
-  let width = 0;
-  for (const group of groups) {
-    const laid = layoutGroup(input, group);
+  const described = groups.map((members) => describeGroup(input, members));
+  const useDagre = described.reduce((sum, g) => sum + g.ids.length, 0) <= DAGRE_AGENTS;
+  const slots = (previous?.groups ?? []).map((place) => ({ place, free: true }));
+  const byKey = new Map(slots.map((slot) => [slot.place.key, slot]));
+  let bottom = Math.max(MARGIN, ...slots.map(({ place }) => place.y + place.height + GAP));
+  const places: Array<GroupPlace | null> = described.map((group) => {
+    const slot = byKey.get(group.key);
+    if (!slot?.free || !previous) return null;
+    slot.free = false;
+    for (const id of group.ids) nodes[id] = previous.nodes[id]!;
+    group.edges.forEach((i, k) => (edges[i] = previous.edges[slot.place.edges[k]!] ?? []));
+    return { ...slot.place, edges: group.edges };
+  });
+  described.forEach((group, g) => {
+    if (places[g]) return;
+    const hint = previous ? group.ids.map((id) => previous.nodes[id]?.y ?? NaN) : undefined;
+    const laid = layoutGroup(input, group.members, useDagre, hint);
+    const ids = new Set(group.ids);
+    const shared = (place: GroupPlace) => place.ids.filter((id) => ids.has(id)).length;
+    const fits = slots.filter((slot) => slot.free && slot.place.height >= laid.height);
+    const slot =
+      fits
+        .filter((s) => shared(s.place) > 0)
+        .sort((a, b) => shared(b.place) - shared(a.place))[0] ??
+      fits.sort((a, b) => a.place.y - b.place.y)[0];
+    if (slot) slot.free = false;
+    const y = slot ? slot.place.y : bottom;
+    const height = slot ? slot.place.height : laid.height + headroom(laid.height);
+    if (!slot) bottom += height + GAP;
     for (const [id, box] of Object.entries(laid.nodes))
       nodes[id] = { ...box, x: box.x + MARGIN, y: box.y + y };
     for (const [i, points] of laid.edges)
       edges[i] = points.map((p) => ({ x: p.x + MARGIN, y: p.y + y }));
-    y += laid.height + GAP;
-    width = Math.max(width, laid.width);
-  }
-  if (single.length > 0) {
-    const boxes = single.map((i) => {
-      const node = input.nodes[i]!;
-      return { id: node.id, width: nodeWidth(node.label, node.sublabel) };
-    });
-    const cell = Math.max(...boxes.map((b) => b.width)) + GAP;
-    const columns = Math.max(
-      1,
-      Math.min(
-        boxes.length,
-        Math.floor(Math.max(width, Math.sqrt(boxes.length) * cell * 1.5) / cell),
-      ),
-    );
-    boxes.forEach((box, i) => {
-      const column = i % columns;
-      const row = Math.floor(i / columns);
-      nodes[box.id] = {
-        x: MARGIN + column * cell + box.width / 2,
-        y: y + row * (NODE_HEIGHT + GAP) + NODE_HEIGHT / 2,
-        width: box.width,
-        height: NODE_HEIGHT,
-      };
-    });
-    const rows = Math.ceil(boxes.length / columns);
-    y += rows * (NODE_HEIGHT + GAP);
-    width = Math.max(width, columns * cell - GAP);
-  }
-  return { width: width + 2 * MARGIN, height: y - GAP + MARGIN, nodes, edges };
+    places[g] = { ...group, y, height, width: laid.width };
+  });
+  const stacked = places.filter((p): p is GroupPlace => p !== null);
+  const width = Math.max(0, ...stacked.map((p) => p.width));
+  const top = Math.max(MARGIN, ...stacked.map((p) => p.y + p.height + GAP));
+  const grid = placeSingles(input, single, top, width, nodes);
+  return {
+    width: grid.width + 2 * MARGIN,
+    height: grid.bottom - GAP + MARGIN,
+    nodes,
+    edges,
+    groups: stacked.map(({ key, ids, edges: mine, y, height, width: w }) => ({
+      key,
+      ids,
+      edges: mine,
+      y,
+      height,
+      width: w,
+    })),
+  };
 }
 
 /**
@@ -162,19 +205,123 @@ function connectedGroups(input: LayoutInput): { groups: number[][]; single: numb
   return { groups: [...byRoot.values()], single };
 }
 
-/** Dagre's layout of one connected group, at (0, 0): its boxes, its edges (by input index) and size. */
-function layoutGroup(
+/**
+ * The room left free below a group in its slot, so that it can grow a little (an agent more in a
+ * chain's sequence) without leaving its place: one row of boxes, or a quarter of its height.
+ */
+function headroom(height: number): number {
+  return Math.max(NODE_HEIGHT + SPACING.nodeSep, Math.round(height / 4));
+}
+
+/** A group's agents (indexes and ids), its edges (input indexes) and the key of its own layout. */
+function describeGroup(
   input: LayoutInput,
-  group: number[],
-): {
+  members: number[],
+): { members: number[]; ids: string[]; edges: number[]; key: string } {
+  const ids = members.map((i) => input.nodes[i]!.id);
+  const inside = new Set(ids);
+  const edges: number[] = [];
+  input.edges.forEach((e, i) => {
+    if (inside.has(e.from) && inside.has(e.to)) edges.push(i);
+  });
+  const key = layoutKey({
+    nodes: members.map((i) => input.nodes[i]!),
+    edges: edges.map((i) => input.edges[i]!),
+  });
+  return { members, ids, edges, key };
+}
+
+/**
+ * The agents without any reference, in a grid from `top` (in node order, as wide as the stack or a
+ * squarish block); returns the grid's width and the y below it.
+ */
+function placeSingles(
+  input: LayoutInput,
+  single: readonly number[],
+  top: number,
+  stackWidth: number,
+  nodes: Record<string, NodeBox>,
+): { width: number; bottom: number } {
+  if (single.length === 0) return { width: stackWidth, bottom: top };
+  const boxes = single.map((i) => {
+    const node = input.nodes[i]!;
+    return { id: node.id, width: nodeWidth(node.label, node.sublabel) };
+  });
+  const cell = Math.max(...boxes.map((b) => b.width)) + GAP;
+  const columns = Math.max(
+    1,
+    Math.min(
+      boxes.length,
+      Math.floor(Math.max(stackWidth, Math.sqrt(boxes.length) * cell * 1.5) / cell),
+    ),
+  );
+  boxes.forEach((box, i) => {
+    nodes[box.id] = {
+      x: MARGIN + (i % columns) * cell + box.width / 2,
+      y: top + Math.floor(i / columns) * (NODE_HEIGHT + GAP) + NODE_HEIGHT / 2,
+      width: box.width,
+      height: NODE_HEIGHT,
+    };
+  });
+  const rows = Math.ceil(boxes.length / columns);
+  return {
+    width: Math.max(stackWidth, columns * cell - GAP),
+    bottom: top + rows * (NODE_HEIGHT + GAP),
+  };
+}
+
+/** One connected group laid out at (0, 0): its boxes, its edges (by input index) and its size. */
+interface LaidGroup {
   nodes: Record<string, NodeBox>;
   edges: Array<[number, Point[]]>;
   width: number;
   height: number;
-} {
-  const large = group.length > LARGE_GROUP;
+}
+
+/**
+ * A group's layout: dagre's if `dagre` allows and the group is small (see `LARGE_GROUP`), else
+ * `layeredLayout`'s (in the order of `hint`, see there).
+ */
+function layoutGroup(
+  input: LayoutInput,
+  group: number[],
+  dagre: boolean,
+  hint?: readonly number[],
+): LaidGroup {
+  if (dagre && group.length <= LARGE_GROUP) return dagreGroup(input, group);
+  const local = new Map(group.map((i, k) => [input.nodes[i]!.id, k]));
+  const mine: number[] = [];
+  const pairs: Array<[number, number]> = [];
+  input.edges.forEach((edge, i) => {
+    const a = local.get(edge.from);
+    const b = local.get(edge.to);
+    if (a === undefined || b === undefined) return;
+    mine.push(i);
+    pairs.push([a, b]);
+  });
+  const widths = group.map((i) => nodeWidth(input.nodes[i]!.label, input.nodes[i]!.sublabel));
+  const laid = layeredLayout(widths, pairs, SPACING, hint);
+  const nodes: Record<string, NodeBox> = {};
+  group.forEach((i, k) => (nodes[input.nodes[i]!.id] = laid.nodes[k]!));
+  return {
+    nodes,
+    edges: mine.map((i, k): [number, Point[]] => [i, laid.edges[k]!]),
+    width: laid.width,
+    height: laid.height,
+  };
+}
+
+/** Dagre's layout of one group (with a label box on each numbered edge, to keep numbers clear). */
+function dagreGroup(input: LayoutInput, group: number[]): LaidGroup {
   const g = new graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: 'LR', nodesep: 24, ranksep: 64, edgesep: 12, marginx: 0, marginy: 0 });
+  g.setGraph({
+    rankdir: 'LR',
+    nodesep: SPACING.nodeSep,
+    ranksep: SPACING.rankSep,
+    edgesep: 12,
+    marginx: 0,
+    marginy: 0,
+  });
   g.setDefaultEdgeLabel(() => ({}));
   for (const i of group) {
     const node = input.nodes[i]!;
@@ -183,13 +330,11 @@ function layoutGroup(
   const mine: number[] = [];
   input.edges.forEach((edge, i) => {
     if (!g.hasNode(edge.from) || !g.hasNode(edge.to)) return;
-    // A label box for numbered edges keeps their numbers clear of other edges.
-    // (Not in a large group: label boxes double its ranks, and dagre's time with them.)
-    const label = edge.label === '' || large ? {} : { width: 18, height: 18, labelpos: 'c' };
+    const label = edge.label === '' ? {} : { width: 18, height: 18, labelpos: 'c' };
     g.setEdge(edge.from, edge.to, label, String(i));
     mine.push(i);
   });
-  layout(g, large ? { customOrder: sweepOrder } : undefined);
+  layout(g);
   const nodes: Record<string, NodeBox> = {};
   for (const i of group) {
     const id = input.nodes[i]!.id;
@@ -204,73 +349,4 @@ function layoutGroup(
   });
   const size = g.graph() as { width?: number; height?: number };
   return { nodes, edges, width: size.width ?? 0, height: size.height ?? 0 };
-}
-
-/** How many barycenter sweeps `sweepOrder` makes (alternately left to right and back). */
-const SWEEPS = 12;
-
-/**
- * The order of the nodes within each rank for a large group, as dagre's `customOrder`: dagre's initial
- * order, then `SWEEPS` barycenter sweeps (each node goes to the mean position of its neighbours in the
- * rank before), keeping the order with the fewest crossings. At that stage every edge of the layered
- * graph joins adjacent ranks. A fixed amount of work, where dagre's own ordering runs until it stops
- * improving; the drawing has more crossings than dagre's, but stays readable.
- */
-function sweepOrder(
-  g: graphlib.Graph,
-  order: (graph: graphlib.Graph, options: { disableOptimalOrderHeuristic: boolean }) => void,
-): void {
-  order(g, { disableOptimalOrderHeuristic: true });
-  const rankOf = (v: string) => (g.node(v) as { rank: number }).rank;
-  const pos = new Map<string, number>();
-  const byRank = new Map<number, string[]>();
-  for (const v of g.nodes()) {
-    const rank = rankOf(v);
-    const layer = byRank.get(rank);
-    if (layer) layer.push(v);
-    else byRank.set(rank, [v]);
-    pos.set(v, (g.node(v) as { order: number }).order);
-  }
-  const layers = [...byRank.keys()].sort((a, b) => a - b).map((rank) => byRank.get(rank)!);
-  for (const layer of layers) layer.sort((a, b) => pos.get(a)! - pos.get(b)!);
-  let best = { crossings: countCrossings(g, layers, pos), order: new Map(pos) };
-  for (let sweep = 0; sweep < SWEEPS && best.crossings > 0; sweep++) {
-    const down = sweep % 2 === 0;
-    const sequence = down ? layers.slice(1) : layers.slice(0, -1).reverse();
-    for (const layer of sequence) {
-      const centre = new Map<string, number>();
-      for (const v of layer) {
-        const next = (down ? g.predecessors(v) : g.successors(v)) ?? [];
-        centre.set(
-          v,
-          next.length === 0
-            ? pos.get(v)!
-            : next.reduce((sum, u) => sum + pos.get(u)!, 0) / next.length,
-        );
-      }
-      layer.sort((a, b) => centre.get(a)! - centre.get(b)! || pos.get(a)! - pos.get(b)!);
-      layer.forEach((v, i) => pos.set(v, i));
-    }
-    const crossings = countCrossings(g, layers, pos);
-    if (crossings < best.crossings) best = { crossings, order: new Map(pos) };
-  }
-  for (const [v, i] of best.order) (g.node(v) as { order: number }).order = i;
-}
-
-/** The crossings between the edges of each pair of adjacent ranks (every pair of edges compared). */
-function countCrossings(
-  g: graphlib.Graph,
-  layers: readonly string[][],
-  pos: ReadonlyMap<string, number>,
-): number {
-  let crossings = 0;
-  for (const layer of layers.slice(0, -1)) {
-    const ends: Array<[number, number]> = [];
-    for (const v of layer)
-      for (const w of g.successors(v) ?? []) ends.push([pos.get(v)!, pos.get(w)!]);
-    for (let i = 0; i < ends.length; i++)
-      for (let j = i + 1; j < ends.length; j++)
-        if ((ends[i]![0] - ends[j]![0]) * (ends[i]![1] - ends[j]![1]) < 0) crossings++;
-  }
-  return crossings;
 }

@@ -16,7 +16,8 @@ export interface LayoutResponse {
 }
 
 // The Graph view's layout worker: dagre lives here, so it loads only with the view and never blocks typing.
-// An edit that changes no node, label or edge (most keystrokes) gets the previous layout back unchanged.
+// An edit that changes no node, label or edge (most keystrokes) gets the previous layout back unchanged;
+// any other edit lays out again only the groups of agents it changed (`layoutGraph`'s `previous`).
 let last: { key: string; layout: GraphLayout } | null = null;
 
 self.onmessage = (event: MessageEvent<LayoutRequest>) => {
@@ -24,7 +25,7 @@ self.onmessage = (event: MessageEvent<LayoutRequest>) => {
   const key = layoutKey(input);
   const started = performance.now();
   const reused = last !== null && last.key === key;
-  if (!reused) last = { key, layout: layoutGraph(input) };
+  if (!reused) last = { key, layout: layoutGraph(input, last?.layout) };
   const ms = performance.now() - started;
   (self as unknown as DedicatedWorkerGlobalScope).postMessage({
     id,

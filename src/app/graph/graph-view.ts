@@ -38,20 +38,28 @@ export function nodeColours(node: GraphNode): NodeColours {
 }
 
 /**
- * The outline of a node of `type` as an SVG path, centred on (0, 0): a rectangle (agent), a subroutine
- * box (chain), a parallelogram (parallel), a double box (evaluator_optimizer), a hexagon (router), a
- * stadium (orchestrator), a trapezoid (iterative_planner), an octagon (MAKER), a round box (a2a).
+ * The outline of a node of `type` as an SVG path, centred on `at` (default (0, 0)): a rectangle
+ * (agent), a subroutine box (chain), a parallelogram (parallel), a double box (evaluator_optimizer), a
+ * hexagon (router), a stadium (orchestrator), a trapezoid (iterative_planner), an octagon (MAKER), a
+ * round box (a2a).
  */
-export function nodeShape(type: CardType | null, width: number, height: number): string {
+export function nodeShape(
+  type: CardType | null,
+  width: number,
+  height: number,
+  at: Point = { x: 0, y: 0 },
+): string {
   const x = width / 2;
   const y = height / 2;
   const s = 12;
+  const p = (px: number, py: number) => `${r(at.x + px)},${r(at.y + py)}`;
   const poly = (points: Array<[number, number]>) =>
-    `M${points.map(([px, py]) => `${r(px)},${r(py)}`).join('L')}Z`;
-  const box = (radius: number) => roundedRect(-x, -y, width, height, radius);
+    `M${points.map(([px, py]) => p(px, py)).join('L')}Z`;
+  const box = (radius: number, inset = 0) =>
+    roundedRect(at.x - x + inset, at.y - y + inset, width - 2 * inset, height - 2 * inset, radius);
   switch (type) {
     case 'chain':
-      return `${box(3)}M${r(-x + 8)},${r(-y)}V${r(y)}M${r(x - 8)},${r(-y)}V${r(y)}`;
+      return `${box(3)}M${p(-x + 8, -y)}V${r(at.y + y)}M${p(x - 8, -y)}V${r(at.y + y)}`;
     case 'parallel':
       return poly([
         [-x + s, -y],
@@ -60,7 +68,7 @@ export function nodeShape(type: CardType | null, width: number, height: number):
         [-x - s / 2, y],
       ]);
     case 'evaluator_optimizer':
-      return `${box(4)}${roundedRect(-x + 4, -y + 4, width - 8, height - 8, 2)}`;
+      return `${box(4)}${box(2, 4)}`;
     case 'router':
       return poly([
         [-x, 0],
