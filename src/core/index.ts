@@ -43,6 +43,7 @@ export { fieldSpec } from './formats/agentcard/field-specs.ts';
 export { didYouMean } from './text/did-you-mean.ts';
 export { isCardPath, CARD_EXTENSIONS } from './formats/agentcard/analyze-card-file.ts';
 export type { AgentData, Json } from './model/agent-data.ts';
+export { defaultAgentData, nonDefaultData } from './model/non-default.ts';
 export {
   FAST_AGENT_DEFAULT_INSTRUCTION,
   applyLoadTemplates,
