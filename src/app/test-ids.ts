@@ -9,6 +9,9 @@ export const TEST_IDS = {
   diagnosticsPanel: 'diagnostics-panel',
   diagnosticRow: 'diagnostic-row',
   diagnosticCounts: 'diagnostic-counts',
+  /** A problem's plain-language hint and its "Likely cause: line N" link (issue 14). */
+  diagnosticHint: 'diagnostic-hint',
+  diagnosticCause: 'diagnostic-cause',
   outputPanel: 'output-panel',
   outputJson: 'output-json',
   placeholder: 'placeholder',
@@ -37,6 +40,12 @@ export const TEST_IDS = {
   formatSelect: 'format-select',
   outputFormat: 'output-format',
   outputExtras: 'output-extras',
+  /** The Output panel's view controls and its out-of-date notice (issue 14). */
+  outputShowAll: 'output-show-all',
+  outputViewTree: 'output-view-tree',
+  outputViewRaw: 'output-view-raw',
+  outputFilterNote: 'output-filter-note',
+  outputStale: 'output-stale',
   convertSelect: 'convert-select',
   convertUrl: 'convert-url',
   convertButton: 'convert-button',

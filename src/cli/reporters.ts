@@ -137,6 +137,9 @@ export function toJson(result: CheckResult): { agents: unknown[]; diagnostics: u
       endLine: d.endLine,
       endColumn: d.endColumn,
       card: d.card ?? null,
+      // Added keys only (existing ones keep their values): the hint, and where the problem likely started.
+      ...(d.hint !== undefined ? { hint: d.hint } : {}),
+      ...(d.cause ? { cause: { line: d.cause.line, column: d.cause.column } } : {}),
     })),
   };
 }

@@ -213,6 +213,16 @@ export interface Diagnostic {
   card?: string;
   /** Edits that would fix the problem, when the checker knows them (see `fixes/fix.ts`). */
   fixes?: Fix[];
+  /**
+   * Plain-language advice on what usually causes this problem and how to fix it (YAML syntax errors
+   * and duplicate keys); the `message` stays the parser's own words.
+   */
+  hint?: string;
+  /**
+   * Where the problem likely started, when that is on another line than `from`: e.g. the opening quote
+   * of a value that is never closed, which the parser notices only at the end of the block.
+   */
+  cause?: { from: number; to: number; line: number; column: number };
 }
 
 /** A diagnostic before positions are turned into lines: what the analysis stages produce. */
@@ -224,6 +234,9 @@ export interface RawDiagnostic {
   severity?: Severity;
   card?: string;
   fixes?: Fix[];
+  hint?: string;
+  /** The likely cause's `[from, to)` (see `Diagnostic.cause`). */
+  cause?: { from: number; to: number };
 }
 
 /** Builds a raw diagnostic with the code's default severity unless one is given. */
@@ -235,6 +248,13 @@ export function problem(
   severity?: Severity,
 ): RawDiagnostic {
   return { code, message, from, to, severity: severity ?? DIAGNOSTIC_CODES[code].severity };
+}
+
+/** A copy of `d` moved by `delta` characters (its range and its cause; the text before it changed length). */
+export function shiftDiagnostic(d: RawDiagnostic, delta: number): RawDiagnostic {
+  const moved: RawDiagnostic = { ...d, from: d.from + delta, to: d.to + delta };
+  if (d.cause) moved.cause = { from: d.cause.from + delta, to: d.cause.to + delta };
+  return moved;
 }
 
 /** Appends every item of `items` to `list` (a spread push overflows the stack past ~100k items). */

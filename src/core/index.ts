@@ -20,6 +20,7 @@ export type {
 } from './load-set/check-load-set.ts';
 export { DIAGNOSTIC_CODES, compareDiagnostics } from './diagnostics.ts';
 export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
+export { YAML_HINTS } from './text/yaml-hints.ts';
 /** Quick fixes: the edits a diagnostic proposes, and how to apply them to a set of files. */
 export { applyFixes, applyEdits } from './fixes/fix.ts';
 export type { Fix, FixEdit, AppliedFixes } from './fixes/fix.ts';
@@ -42,6 +43,7 @@ export { fieldSpec } from './formats/agentcard/field-specs.ts';
 export { didYouMean } from './text/did-you-mean.ts';
 export { isCardPath, CARD_EXTENSIONS } from './formats/agentcard/analyze-card-file.ts';
 export type { AgentData, Json } from './model/agent-data.ts';
+export { defaultAgentData, nonDefaultData } from './model/non-default.ts';
 export {
   FAST_AGENT_DEFAULT_INSTRUCTION,
   applyLoadTemplates,

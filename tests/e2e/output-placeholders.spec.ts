@@ -32,6 +32,8 @@ test.describe('The Output tab shows what fast-agent fills in later', () => {
     await test.step('fast-agent profile: the default instruction, each placeholder titled', async () => {
       await playground.selectCard('bare');
       await playground.showTab('Output');
+      // fast-agent's default instruction (and the rfc profile's null) are defaults: shown with every field.
+      await playground.outputPanel.getByTestId(TEST_IDS.outputShowAll).check();
       await expect(playground.outputJson).toContainText('You are a helpful AI Agent.');
       // instruction and request_params.systemPrompt: six placeholders each
       await expect(placeholders).toHaveCount(12);

@@ -131,13 +131,23 @@ export function diagnosticsAt(
     );
 }
 
-/** `code: message` for a tooltip, with the code in its own element; text nodes only. */
+/**
+ * `code: message` for a tooltip, with the code in its own element, then the hint and the likely cause's
+ * line when the diagnostic has them; text nodes only.
+ */
 export function renderDiagnosticMessage(doc: Document, d: Diagnostic): HTMLElement {
   const span = doc.createElement('span');
   const code = doc.createElement('code');
   code.className = 'cm-diagnosticCode';
   code.textContent = d.code;
   span.append(code, doc.createTextNode(`: ${d.message}`));
+  if (d.hint !== undefined || d.cause !== undefined) {
+    const hint = doc.createElement('span');
+    hint.className = 'cm-diagnosticHint';
+    const cause = d.cause ? `Likely cause: line ${d.cause.line}.` : '';
+    hint.textContent = [d.hint ?? '', cause].filter(Boolean).join(' ');
+    span.append(hint);
+  }
   return span;
 }
 

@@ -136,6 +136,12 @@ const chrome = EditorView.theme({
     borderRadius: '3px',
     backgroundColor: 'var(--ed-code-bg)',
   },
+  '.cm-diagnosticHint': {
+    display: 'block',
+    maxWidth: '40em',
+    marginTop: '0.25em',
+    color: 'var(--ed-muted)',
+  },
   '.cm-fieldHover': { padding: '0.35em 0.6em', lineHeight: '1.4' },
   '.cm-fieldHover-title code': { fontWeight: '600', color: 'var(--ed-key)' },
   '.cm-fieldHover-title': { color: 'var(--ed-muted)' },

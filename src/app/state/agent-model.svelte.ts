@@ -129,6 +129,10 @@ export class AgentModel {
   get selection() {
     return this.analyser.selection;
   }
+  /** The last compiled output received and its card (see `AnalysisState.lastCompiled`). */
+  get lastCompiled() {
+    return this.analyser.lastCompiled;
+  }
   /** The last conversion made here: which files it opened and what the target could not express. */
   get conversion() {
     return this.converter.report;

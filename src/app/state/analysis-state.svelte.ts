@@ -65,6 +65,11 @@ export class AnalysisState {
   selected = $state.raw<CompiledAgent | null>(null);
   /** The selected card; cleared when an answer no longer has it. */
   selection = $state<CardRef | null>(null);
+  /**
+   * The last compiled output received and the card it belongs to: while that card has errors that keep
+   * it from compiling (a YAML syntax error), the Output panel shows this one, marked out of date.
+   */
+  lastCompiled = $state.raw<{ ref: CardRef; agent: CompiledAgent } | null>(null);
 
   private readonly client: AnalysisClient;
 
@@ -85,6 +90,7 @@ export class AnalysisState {
   reset(): void {
     this.selection = null;
     this.selected = null;
+    this.lastCompiled = null;
     // The graph stays: the worker sends it only when it changes, so an identical one would never come.
     this.analysis = { ...emptyView(), graph: this.analysis.graph };
     this.analysisStale = true;
@@ -163,7 +169,7 @@ export class AnalysisState {
         this.checkProgress = event.running;
         break;
       case 'selected':
-        this.selected = event.selected;
+        this.showSelected(event.selected);
         break;
       case 'restarted':
         this.notifications.show({
@@ -192,7 +198,6 @@ export class AnalysisState {
       took: r.took,
     };
     this.analysisStale = false;
-    this.selected = r.selected;
     this.notifications.dismiss('analysis-paused');
     if (this.selection && !this.card(this.selection)) this.selection = null;
     if (!this.selection && this.selectFirstCard && r.selected) {
@@ -200,5 +205,18 @@ export class AnalysisState {
       const card = r.cards.find((c) => c.file === file && c.line === line);
       if (card) this.selection = { file, index: card.index };
     }
+    this.showSelected(r.selected);
+  }
+
+  /**
+   * Shows `agent` as the selected card's output and remembers it for when the card stops compiling
+   * (only when it is that card's: same file and first line as the selected card in the shown results).
+   */
+  private showSelected(agent: CompiledAgent | null): void {
+    this.selected = agent;
+    const ref = this.selection;
+    const card = ref ? this.card(ref) : undefined;
+    if (agent && ref && card && card.file === agent.file && card.line === agent.line)
+      this.lastCompiled = { ref: { file: ref.file, index: ref.index }, agent };
   }
 }

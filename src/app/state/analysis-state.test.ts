@@ -62,6 +62,26 @@ describe('AnalysisState', () => {
     expect(state.selected?.line).toBe(1);
   });
 
+  it("remembers the selected card's last compiled output for when it stops compiling", () => {
+    const ws = makeWorkspace('W', { 'a.md': 'A' }, 'a.md');
+    state.choose({ file: 'a.md', index: 1 });
+    state.request(ws);
+    const good = compiledAgent('a.md', 2, 'second');
+    worker().answer([cardInfo('a.md', 0), cardInfo('a.md', 1)], good);
+    expect(state.lastCompiled).toEqual({ ref: { file: 'a.md', index: 1 }, agent: good });
+    // A syntax error: the card is still there but does not compile; the last output stays remembered.
+    state.request({ ...ws, files: { 'a.md': 'A broken' } });
+    worker().answer([cardInfo('a.md', 0), cardInfo('a.md', 1)], null);
+    expect(state.selected).toBeNull();
+    expect(state.lastCompiled?.agent).toBe(good);
+    // An answer for another card (an older request) is not taken for this card's.
+    state.request(ws);
+    worker().answer([cardInfo('a.md', 0), cardInfo('a.md', 1)], compiledAgent('a.md', 1));
+    expect(state.lastCompiled?.agent).toBe(good);
+    state.reset();
+    expect(state.lastCompiled).toBeNull();
+  });
+
   it('reports a restarted worker in a banner and keeps working', () => {
     const ws = makeWorkspace('W', { 'a.md': 'A' }, 'a.md');
     state.request(ws);

@@ -52,5 +52,16 @@ export function locate(file: string, raw: RawDiagnostic, index: LineIndex): Diag
   };
   if (d.card !== undefined) out.card = d.card;
   if (d.fixes !== undefined && d.fixes.length > 0) out.fixes = d.fixes;
+  if (d.hint !== undefined) out.hint = d.hint;
+  if (d.cause !== undefined) {
+    const at = Math.max(0, Math.min(d.cause.from, length));
+    const position = index.position(at);
+    out.cause = {
+      from: at,
+      to: Math.max(at, Math.min(d.cause.to, length)),
+      line: position.line,
+      column: position.column,
+    };
+  }
   return out;
 }

@@ -7,8 +7,10 @@ import {
   parseDocument,
   type Document,
   type Node,
+  type YAMLError,
 } from 'yaml';
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
+import { YAML_HINTS, yamlHint } from './yaml-hints.ts';
 
 /** Which YAML version to read with: PyYAML (fast-agent) reads 1.1 (`yes` is true); the RFC profile reads 1.2. */
 export type YamlVersion = '1.1' | '1.2';
@@ -78,11 +80,7 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     result.diagnostics.push(problem('yaml-limit', 'YAML nesting is too deep to read', ...at(0, 1)));
     return result;
   }
-  for (const error of doc.errors) {
-    const code = 'yaml-syntax';
-    const message = error.message.split('\n')[0] ?? error.message;
-    result.diagnostics.push(problem(code, message, ...at(error.pos[0], error.pos[1])));
-  }
+  for (const error of doc.errors) result.diagnostics.push(syntaxProblem(error, doc, text, at));
   result.empty = doc.contents === null;
   if (doc.errors.length > 0) return result;
   const walk = walkTree(doc.contents, MAX_YAML_DEPTH);
@@ -91,11 +89,8 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     result.diagnostics.push(limit);
     return result;
   }
-  for (const key of walk.duplicates) {
-    result.diagnostics.push(
-      problem('duplicate-key', 'Map keys must be unique', ...at(key[0], key[1])),
-    );
-  }
+  for (const duplicate of walk.duplicates)
+    result.diagnostics.push(duplicateProblem(duplicate, text, at));
   try {
     result.value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     result.ok = walk.duplicates.length === 0;
@@ -105,6 +100,33 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     );
   }
   return result;
+}
+
+/** Offsets relative to a slice → absolute offsets inside it (see `parseYaml`). */
+type Locate = (from: number, to: number) => [number, number];
+
+/** The `yaml-syntax` problem of a parser error, with its hint and likely cause (`yaml-hints.ts`). */
+function syntaxProblem(error: YAMLError, doc: Document, text: string, at: Locate): RawDiagnostic {
+  const message = error.message.split('\n')[0] ?? error.message;
+  const d = problem('yaml-syntax', message, ...at(error.pos[0], error.pos[1]));
+  const { hint, cause } = yamlHint(error, doc, text);
+  if (hint !== undefined) d.hint = hint;
+  if (cause) {
+    const [from, to] = at(cause[0], cause[1]);
+    d.cause = { from, to };
+  }
+  return d;
+}
+
+/** The `duplicate-key` problem of a repeated key; its cause is the first key when on another line. */
+function duplicateProblem({ key, first }: Duplicate, text: string, at: Locate): RawDiagnostic {
+  const d = problem('duplicate-key', 'Map keys must be unique', ...at(key[0], key[1]));
+  d.hint = YAML_HINTS.DUPLICATE_KEY;
+  if (text.slice(first[0], key[0]).includes('\n')) {
+    const [from, to] = at(first[0], first[1]);
+    d.cause = { from, to };
+  }
+  return d;
 }
 
 /** The `yaml-limit` problem of a tree too deep or holding a recursive alias, if any. */
@@ -133,6 +155,12 @@ function describe(error: unknown): string {
   return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
+/** A key that repeats an earlier key of its mapping, and that earlier key (ranges relative to the slice). */
+interface Duplicate {
+  key: [number, number];
+  first: [number, number];
+}
+
 /** An alias found inside the node its anchor names (`&a [*a]`), relative to the slice. */
 interface RecursiveAlias {
   name: string;
@@ -150,10 +178,10 @@ function walkTree(
   limit: number,
 ): {
   tooDeep: boolean;
-  duplicates: Array<[number, number]>;
+  duplicates: Duplicate[];
   recursiveAlias?: RecursiveAlias;
 } {
-  const duplicates: Array<[number, number]> = [];
+  const duplicates: Duplicate[] = [];
   if (!root) return { tooDeep: false, duplicates };
   // Anchors by name, each definition with its node's [start, end); aliases with their name and range.
   const anchors = new Map<string, Array<[number, number]>>();
@@ -172,13 +200,14 @@ function walkTree(
       anchors.set(node.anchor, list);
     }
     if (isMap(node)) {
-      const seen = new Set<unknown>();
+      const seen = new Map<unknown, [number, number]>();
       for (const pair of node.items) {
         const key = isScalar(pair.key) ? pair.key.value : pair.key;
-        if (isScalar(pair.key)) {
-          if (seen.has(key) && pair.key.range)
-            duplicates.push([pair.key.range[0], pair.key.range[1]]);
-          seen.add(key);
+        if (isScalar(pair.key) && pair.key.range) {
+          const range: [number, number] = [pair.key.range[0], pair.key.range[1]];
+          const first = seen.get(key);
+          if (first) duplicates.push({ key: range, first });
+          else seen.set(key, range);
         }
         stack.push([pair.key, depth + 1], [pair.value, depth + 1]);
       }
