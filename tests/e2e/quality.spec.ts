@@ -213,7 +213,7 @@ test.describe('Privacy and safety', () => {
     await playground.selectCard('fetcher');
     await playground.showTab('Output');
     await expect(playground.outputJson).toContainText('fetcher');
-    await playground.openExample('Chain bundle (url_fetcher → social_media)');
+    await playground.openExample('Chain bundle');
     await playground.waitForChecked();
     await playground.shareLink();
     await playground.themeSelect.selectOption('dark');
