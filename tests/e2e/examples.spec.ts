@@ -5,6 +5,8 @@ import { PlaygroundPage } from './playground-page.ts';
 
 test.describe('The Examples gallery', () => {
   test('every example opens with only the problems it means to show', async ({ page }) => {
+    // Ten examples, each through the gallery, on a shared 2-core machine: a hang guard, not a speed check.
+    test.setTimeout(90_000);
     const playground = new PlaygroundPage(page);
     await playground.open();
     for (const example of EXAMPLES) {

@@ -214,6 +214,7 @@ test.describe('Privacy and safety', () => {
     await playground.showTab('Output');
     await expect(playground.outputJson).toContainText('fetcher');
     await playground.openExample('Chain bundle');
+    await playground.answerQuestion('Open example'); // the edited example above is kept aside
     await playground.waitForChecked();
     await playground.shareLink();
     await playground.themeSelect.selectOption('dark');

@@ -100,6 +100,8 @@ test.describe('Checker settings', () => {
   test('each example opens with its files, one after the other in the one Examples workspace', async ({
     page,
   }) => {
+    // Ten examples, each through the gallery, on a shared 2-core machine: a hang guard, not a speed check.
+    test.setTimeout(90_000);
     const playground = new PlaygroundPage(page);
     await playground.open();
     expect(EXAMPLES.length).toBeGreaterThan(1);
