@@ -1,7 +1,11 @@
-/** The Examples menu: the RFC's own examples, then one per other format, each a small workspace. */
+/** The Examples gallery: the RFC's own examples, then one per other format, each a small workspace. */
 export interface Example {
+  /** Stable and URL-safe: `?example=ID` opens it. */
   id: string;
+  /** A short title: the gallery's heading for it and, with "(example)", the name of its workspace. */
   title: string;
+  /** One line of what it shows, under the title in the gallery. */
+  summary: string;
   files: Record<string, string>;
   active: string;
   /**
@@ -240,11 +244,13 @@ const a2aCard = `{
 }
 `;
 
-/** Every example, in menu order. */
+/** Every example, in gallery order (the first is what a new visitor sees). */
 export const EXAMPLES: readonly Example[] = [
   {
     id: 'md-card',
     title: 'Markdown card',
+    summary:
+      'One agent in a Markdown file: the frontmatter holds its fields, the body is its instruction.',
     files: { 'sizer.md': sizer },
     active: 'sizer.md',
     shows: [],
@@ -252,6 +258,8 @@ export const EXAMPLES: readonly Example[] = [
   {
     id: 'yaml-bundle',
     title: 'YAML bundle',
+    summary:
+      'Two agents in one YAML stream, each with its instruction as a field, and what fast-agent reads differently.',
     files: { 'agents.yaml': yamlBundle },
     active: 'agents.yaml',
     shows: ['portability'],
@@ -259,48 +267,61 @@ export const EXAMPLES: readonly Example[] = [
   {
     id: 'md-bundle',
     title: 'Markdown bundle',
+    summary:
+      'Two Markdown cards in one file, each starting with its own frontmatter, and what fast-agent reads differently.',
     files: { 'agents.md': mdBundle },
     active: 'agents.md',
     shows: ['portability'],
   },
   {
     id: 'chain',
-    title: 'Chain bundle (url_fetcher → social_media)',
+    title: 'Chain bundle',
+    summary:
+      'Two agents and the post_writer chain that runs them in sequence: url_fetcher → social_media.',
     files: { 'post_writer.md': chainBundle },
     active: 'post_writer.md',
     shows: ['portability', 'portability'],
   },
   {
     id: 'history',
-    title: 'History preload (messages + inline blocks)',
+    title: 'History preload',
+    summary:
+      'A card that preloads a conversation from a Markdown file, a JSON file and its own ---USER blocks.',
     files: { 'support.md': historyCard, 'history.md': historyFile, 'fewshot.json': fewshot },
     active: 'support.md',
     shows: ['portability', 'portability'],
   },
   {
     id: 'pmo',
-    title: 'PMO orchestrator (the RFC example, with its YAML error)',
+    title: 'PMO orchestrator',
+    summary:
+      "The RFC's orchestrator, with tool filters, function tools and hooks, and the YAML error it ships with.",
     files: { 'PMO-orchestrator.md': pmo },
     active: 'PMO-orchestrator.md',
     shows: ['portability', 'portability', 'yaml-syntax'],
   },
   {
     id: 'afm',
-    title: 'AFM agent (Agent Flavored Markdown)',
+    title: 'AFM agent',
+    summary:
+      'Agent Flavored Markdown: a model, an interface and an ${env:…} variable in the frontmatter.',
     files: { 'unit_converter.afm.md': afmTutor },
     active: 'unit_converter.afm.md',
     shows: ['afm-variable'],
   },
   {
     id: 'openagentspec',
-    title: 'OpenAgentSpec agent (with CEL assertions)',
+    title: 'OpenAgentSpec agent',
+    summary:
+      'Capabilities and guardrails with CEL assertions, evaluated against a sample Engagement in Output.',
     files: { 'page-reader.yaml': openAgentSpec },
     active: 'page-reader.yaml',
     shows: ['oas-name-rule'],
   },
   {
     id: 'tsagent',
-    title: 'TsAgent agent folder',
+    title: 'TsAgent folder',
+    summary: 'A TsAgent agent folder: tsagent.json with a tool, a system prompt and a rule.',
     files: {
       'trip-planner/tsagent.json': tsAgentConfig,
       'trip-planner/prompt.md': 'You plan short trips. Ask for dates and budget first.\n',
@@ -311,7 +332,8 @@ export const EXAMPLES: readonly Example[] = [
   },
   {
     id: 'a2a',
-    title: 'A2A AgentCard (agent-card.json)',
+    title: 'A2A AgentCard',
+    summary: 'An A2A agent-card.json: where the agent is served, what it can do and one skill.',
     files: { 'agent-card.json': a2aCard },
     active: 'agent-card.json',
     shows: [],

@@ -1,6 +1,7 @@
 /**
  * Browser entry point: opens storage, builds the agent model (opening a permalink from the URL, or one the
- * fragment later changes to, as a new workspace), mounts the playground into `#app`, and registers the service worker that keeps it working
+ * fragment later changes to, as a new workspace), mounts the playground into `#app`, applies the URL's
+ * options (`page-options.ts`), and registers the service worker that keeps it working
  * offline (offering each new build in a banner).
  */
 import { mount } from 'svelte';
@@ -8,7 +9,9 @@ import { registerSW } from 'virtual:pwa-register';
 import './palette.css';
 import App from './App.svelte';
 import { questions } from './dialogs/questions.svelte.ts';
+import { confirmExampleReplace } from './gallery/confirm-replace.ts';
 import { offerOfflineUpdates } from './offline/offline-updates.ts';
+import { applyPageOptions, parsePageOptions, withoutPageOptions } from './page-options.ts';
 import { AgentModel } from './state/agent-model.svelte.ts';
 import { flushWhenHidden } from './storage/autosave.ts';
 import { createEditJournal, sessionStorageOrUndefined } from './storage/edit-journal.ts';
@@ -36,7 +39,7 @@ const model = new AgentModel({
 takeNote = (note) => void model.storageNote(note);
 for (const note of earlyNotes) model.storageNote(note);
 const lastWorkspace = typeof ui['lastWorkspace'] === 'string' ? ui['lastWorkspace'] : undefined;
-await model.open(location.hash, lastWorkspace);
+const { openedLink } = await model.open(location.hash, lastWorkspace);
 // The content now lives in a workspace of its own; a reload must not open the link again.
 if (location.hash) history.replaceState(null, '', location.pathname + location.search);
 // A link opened in a tab that shows the playground already changes only the fragment: open it the same way.
@@ -60,6 +63,24 @@ const saveUi = (state: { lastWorkspace: string; theme: string }) =>
   void store.saveUiState(state).catch(() => undefined);
 
 mount(App, { target, props: { model, theme, saveUi } });
+// `?example=…&profile=…&theme=…&file=…`, applied once the app (and its question dialog) is on the page, then
+// taken out of the URL: a reload must not open the example again over the user's edits.
+const pageOptions = parsePageOptions(location.search);
+const keptSearch = withoutPageOptions(location.search);
+if (keptSearch !== location.search)
+  history.replaceState(null, '', location.pathname + keptSearch + location.hash);
+void applyPageOptions(
+  pageOptions,
+  {
+    openExample: (example) => model.openExample(example, confirmExampleReplace),
+    setProfile: (profile) => model.setProfile(profile),
+    setTheme: (choice) => (theme.choice = choice),
+    files: () => Object.keys(model.workspace.files),
+    showFile: (path) => model.setActive(path),
+    note: (notes) => model.banner({ id: 'page-options', kind: 'warning', text: notes.join(' ') }),
+  },
+  openedLink,
+).catch((error: unknown) => model.reportFailure('Applying the options in the address', error));
 offerOfflineUpdates({
   register: registerSW,
   model,

@@ -120,7 +120,9 @@ test.describe('Accessibility', () => {
       });
 
       await test.step('Output', async () => {
+        // The Examples workspace holds the edits above: the playground asks before opening another example.
         await playground.openExample('Markdown bundle');
+        await playground.answerQuestion('Open example');
         await playground.waitForChecked();
         await playground.showTab('Output');
         expect(await seriousViolations(page)).toEqual([]);
@@ -129,6 +131,13 @@ test.describe('Accessibility', () => {
       await test.step('the share dialog', async () => {
         await playground.shareButton.click();
         await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+      });
+
+      await test.step('the Examples gallery', async () => {
+        await playground.examplesButton.click();
+        await expect(page.getByRole('dialog', { name: 'Examples' })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.keyboard.press('Escape');
       });

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { EXAMPLES } from '../../src/app/examples.ts';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { editorTextInPage } from './editor-text.ts';
 
@@ -35,7 +36,10 @@ export class PlaygroundPage {
   readonly banners: Locator;
 
   readonly workspaceSelect: Locator;
-  readonly examplesSelect: Locator;
+  /** The Examples button, the gallery it opens and the gallery's examples (one button each). */
+  readonly examplesButton: Locator;
+  readonly examplesDialog: Locator;
+  readonly exampleItems: Locator;
   readonly profileSelect: Locator;
   readonly reloadModeSelect: Locator;
   readonly themeSelect: Locator;
@@ -78,7 +82,9 @@ export class PlaygroundPage {
     this.problemSummary = page.getByTestId(TEST_IDS.problemSummary);
     this.banners = page.getByTestId(TEST_IDS.banner);
     this.workspaceSelect = page.getByTestId(TEST_IDS.workspaceSelect);
-    this.examplesSelect = page.getByTestId(TEST_IDS.examplesSelect);
+    this.examplesButton = page.getByTestId(TEST_IDS.examplesButton);
+    this.examplesDialog = page.getByTestId(TEST_IDS.examplesDialog);
+    this.exampleItems = this.examplesDialog.getByTestId(TEST_IDS.exampleItem);
     this.profileSelect = page.getByTestId(TEST_IDS.profileSelect);
     this.reloadModeSelect = page.getByTestId(TEST_IDS.reloadModeSelect);
     this.themeSelect = page.getByTestId(TEST_IDS.themeSelect);
@@ -428,9 +434,22 @@ export class PlaygroundPage {
 
   // ---- toolbar ----
 
-  /** Opens an example from the Examples menu, by its title. */
+  /**
+   * Opens an example, by its title, from the Examples gallery: presses Examples, then the example, and waits
+   * for the gallery to close. When the Examples workspace was edited the playground asks first: answer with
+   * `answerQuestion`.
+   */
   async openExample(title: string): Promise<void> {
-    await this.examplesSelect.selectOption({ label: title });
+    const example = EXAMPLES.find((e) => e.title === title);
+    if (!example) throw new Error(`no example is called ${title}`);
+    await this.examplesButton.click();
+    await this.exampleItem(example.id).click();
+    await expect(this.examplesDialog).toBeHidden();
+  }
+
+  /** The gallery's button of the example with this id. */
+  exampleItem(id: string): Locator {
+    return this.exampleItems.and(this.page.locator(`[data-id="${id}"]`));
   }
 
   /** Opens the share dialog and returns the link it offers. */

@@ -213,7 +213,8 @@ test.describe('Privacy and safety', () => {
     await playground.selectCard('fetcher');
     await playground.showTab('Output');
     await expect(playground.outputJson).toContainText('fetcher');
-    await playground.openExample('Chain bundle (url_fetcher → social_media)');
+    await playground.openExample('Chain bundle');
+    await playground.answerQuestion('Open example'); // the edited example above is kept aside
     await playground.waitForChecked();
     await playground.shareLink();
     await playground.themeSelect.selectOption('dark');

@@ -157,7 +157,7 @@ test.describe('No edit lost', () => {
     // Another document (not a fragment change of this one): the page is left at once.
     await playground.open(`/index.html${link}`);
     await playground.expectText('---\ntype: agent\nname: linked\n---\nFrom a link.\n');
-    await playground.workspaceSelect.selectOption({ label: 'Left behind (1)' });
+    await playground.workspaceSelect.selectOption({ label: 'Left behind · 1 file' });
     await playground.expectText('---\ntype: agent\nname: left\n---\nTyped just before leaving.\n');
     await expect(playground.banner(/recovered/)).toHaveCount(0);
     expect(playground.errors).toEqual([]);

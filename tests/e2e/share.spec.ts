@@ -50,7 +50,8 @@ test.describe('Sharing a workspace as a link', () => {
 
       await test.step("the recipient's own workspace is still listed and intact", async () => {
         const options = await recipient.workspaceOptions();
-        expect(options).toContainEqual(expect.stringMatching(/^Shared link /));
+        // Named after its content: the active file's one card, not the date it was opened.
+        expect(options).toContainEqual('shared_helper (shared) · 2 files');
         const own = options.find((o) => o.startsWith('Markdown card'));
         expect(own).toBeDefined();
         await recipient.workspaceSelect.selectOption({ label: own! });
@@ -84,7 +85,9 @@ test.describe('Sharing a workspace as a link', () => {
     await playground.expectText(SHARED_CARD);
     await expect(page).not.toHaveURL(/#v1:/);
     const options = await playground.workspaceOptions();
-    expect(options.filter((o) => o.startsWith('Shared link '))).toHaveLength(1);
+    expect(options.filter((o) => o.includes('(shared)'))).toEqual([
+      'shared_helper (shared) · 1 file',
+    ]);
     const own = options.find((o) => o.startsWith('Markdown card'));
     expect(own).toBeDefined();
     await playground.workspaceSelect.selectOption({ label: own! });

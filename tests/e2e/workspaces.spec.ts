@@ -31,7 +31,9 @@ test.describe('Pasting and managing workspaces', () => {
     await expect(playground.workspaceSelect.locator('option:checked')).toHaveText(/^First space/);
     await playground.waitForSaved();
 
+    // The first workspace is the Examples workspace: renamed, it is the user's, kept when another example opens.
     await playground.openExample('Markdown bundle');
+    await playground.answerQuestion('Open example');
     await playground.renameWorkspace('Second space');
     await playground.waitForSaved();
     await expect

@@ -14,12 +14,19 @@ import { createEditJournal, type EditJournal } from '../storage/edit-journal.ts'
 import type { StorageNote, WorkspaceStore } from '../storage/workspace-store.ts';
 import { AnalysisState } from './analysis-state.svelte.ts';
 import { Converter } from './conversion.svelte.ts';
+import {
+  EXAMPLES_WORKSPACE_ID,
+  exampleWorkspace,
+  keptCopy,
+  uneditedExample,
+} from './examples-workspace.ts';
 import { Notifications, type Banner, type NotificationId } from './notifications.svelte.ts';
 import { storageNotesBanner } from './storage-notes.ts';
 import { ownValue } from './own-entries.ts';
 import { Persistence } from './persistence.svelte.ts';
 import * as files from './workspace-files.ts';
 import { makeWorkspace } from './workspace-files.ts';
+import { sharedWorkspaceName, uniqueName } from './workspace-names.ts';
 import type { ReloadMode, Workspace } from './workspace-types.ts';
 
 export type { AnalysisView } from './analysis-state.svelte.ts';
@@ -34,6 +41,12 @@ export interface RevealRequest {
   to: number;
   seq: number;
 }
+
+/**
+ * Asked by `openExample` before it opens `example` over the Examples workspace the user has edited (which is
+ * called `edited`): resolves true to go on (the edited version is then kept as a workspace of its own).
+ */
+export type ConfirmExampleReplace = (edited: string, example: Example) => Promise<boolean>;
 
 /** The environment the model runs in (injected so the embed and tests can differ). */
 export interface ModelHost {
@@ -168,7 +181,7 @@ export class AgentModel {
     if (!openedLink) {
       const stored = await this.persistence.firstToOpen(lastId);
       if (stored) this.setWorkspace(stored);
-      else await this.loadExample(EXAMPLES[0]!);
+      else await this.openNew(exampleWorkspace(EXAMPLES[0]!, this.workspace.profile));
     }
     await this.persistence.refreshList();
     return { openedLink };
@@ -309,9 +322,10 @@ export class AgentModel {
     await this.flush();
     const { files: linked, active, profile, formats } = decoded.envelope;
     const workspace = makeWorkspace(
-      // A name, written once: not state that changes.
-      // eslint-disable-next-line svelte/prefer-svelte-reactivity
-      `Shared link ${new Date().toLocaleString()}`,
+      uniqueName(
+        sharedWorkspaceName(linked, active),
+        this.workspaces.map((w) => w.name),
+      ),
       linked,
       active,
       profile,
@@ -324,11 +338,33 @@ export class AgentModel {
     return true;
   }
 
-  /** Opens an example as a new workspace (local work is kept). */
-  async loadExample(example: Example): Promise<void> {
-    await this.openNew(
-      makeWorkspace(example.title, example.files, example.active, this.workspace.profile),
-    );
+  /**
+   * Opens `example` in the one Examples workspace (made the first time; see `examples-workspace.ts`), so that
+   * opening examples adds at most one workspace. An unedited Examples workspace is replaced; one the user has
+   * edited only when `confirm` resolves true, and its version is then first kept as a workspace of its own
+   * (named in a banner). Resolves with whether the example is now open.
+   */
+  async openExample(example: Example, confirm: ConfirmExampleReplace): Promise<boolean> {
+    await this.flush();
+    const showing = this.workspace.id === EXAMPLES_WORKSPACE_ID;
+    const scratch = showing
+      ? $state.snapshot<Workspace>(this.workspace)
+      : await this.persistence.load(EXAMPLES_WORKSPACE_ID);
+    const held = scratch && uneditedExample(scratch);
+    if (scratch && held === example) {
+      if (!showing) await this.switchWorkspace(scratch.id);
+      return true;
+    }
+    if (scratch && !held) {
+      if (!(await confirm(scratch.name, example))) return false;
+      if (!(await this.keepAside(keptCopy(scratch)))) return false;
+    }
+    // After any question: the Examples workspace may have been saved meanwhile (its undo history).
+    await this.flush();
+    const base = showing ? this.workspace : scratch;
+    await this.openNew(exampleWorkspace(example, this.workspace.profile, base));
+    await this.persistence.refreshList();
+    return true;
   }
 
   /** Opens `files` as a new workspace called `name` (an embed's content from its host); local work is kept. */
@@ -435,6 +471,24 @@ export class AgentModel {
   }
 
   // ---- internals ----
+
+  /** Stores `copy` beside the open workspace and says so in a banner; false (with the reason) when it failed. */
+  private async keepAside(copy: Workspace): Promise<boolean> {
+    const result = await this.persistence.keep(copy);
+    if (result.ok)
+      this.banner({
+        id: 'examples',
+        kind: 'info',
+        text: `Your edited example is kept as the workspace "${copy.name}".`,
+      });
+    else
+      this.banner({
+        id: 'examples',
+        kind: 'error',
+        text: `The example was not opened: your edits to the Examples workspace could not be kept aside (${result.reason === 'conflict' ? 'another tab saved a workspace with its id' : result.message}).`,
+      });
+    return result.ok;
+  }
 
   /** Saves the open workspace, then opens `workspace` in its place and saves it too. */
   private async openNew(workspace: Workspace): Promise<void> {

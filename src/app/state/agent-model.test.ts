@@ -7,6 +7,7 @@ import { createMemoryStore } from '../storage/memory-store.ts';
 import { randomId } from '../storage/random-id.ts';
 import type { WorkspaceStore } from '../storage/workspace-store.ts';
 import { AgentModel, type ModelHost } from './agent-model.svelte.ts';
+import { EXAMPLES_WORKSPACE_ID } from './examples-workspace.ts';
 import { cardInfo, FakeAnalysisWorker } from './fake-analysis-worker.ts';
 
 /** A memory store that says it outlives the page, as IndexedDB does. */
@@ -36,7 +37,8 @@ describe('AgentModel', () => {
   it('opens the first example when nothing is stored, and saves it', async () => {
     const { model, store } = setup();
     expect(await model.open('', undefined)).toEqual({ openedLink: false });
-    expect(model.workspace.name).toBe(EXAMPLES[0]!.title);
+    expect(model.workspace.name).toBe(`${EXAMPLES[0]!.title} (example)`);
+    expect(model.workspace.id).toBe(EXAMPLES_WORKSPACE_ID);
     await model.flush();
     expect((await store.list()).map((w) => w.id)).toEqual([model.workspace.id]);
     expect(model.saveState).toBe('saved');
@@ -50,6 +52,79 @@ describe('AgentModel', () => {
     expect(await model.openPermalink('#v1:not-a-link')).toBe(false);
     expect(model.banners.map((b) => b.id)).toEqual(['permalink']);
     expect(model.activeText).toBe('X');
+  });
+
+  it('names a shared link after its content, numbering a second one with the same name', async () => {
+    const { model } = setup();
+    const link = await encodePermalink({
+      files: { 'x.md': '---\nname: helper\n---\nX' },
+      active: 'x.md',
+      profile: 'rfc',
+    });
+    await model.open(link, undefined);
+    expect(model.workspace.name).toBe('helper (shared)');
+    await model.flush();
+    await model.openPermalink(link);
+    expect(model.workspace.name).toBe('helper (shared) 2');
+  });
+
+  it('opens every example in the one Examples workspace, replacing it while it is unedited', async () => {
+    const { model, store } = setup();
+    await model.open('', undefined);
+    const ask = vi.fn(() => Promise.resolve(true));
+    for (const example of [EXAMPLES[1]!, EXAMPLES[1]!, EXAMPLES[2]!, EXAMPLES[1]!])
+      expect(await model.openExample(example, ask)).toBe(true);
+    await model.flush();
+    expect(ask).not.toHaveBeenCalled();
+    expect((await store.list()).map((w) => [w.id, w.name])).toEqual([
+      [EXAMPLES_WORKSPACE_ID, `${EXAMPLES[1]!.title} (example)`],
+    ]);
+    expect(model.workspace.files).toEqual(EXAMPLES[1]!.files);
+  });
+
+  it('switches back to the Examples workspace when it already shows the example', async () => {
+    const { model, store } = setup();
+    await model.open('', undefined);
+    await model.newWorkspace();
+    await model.flush();
+    expect(await model.openExample(EXAMPLES[0]!, () => Promise.resolve(false))).toBe(true);
+    expect(model.workspace.id).toBe(EXAMPLES_WORKSPACE_ID);
+    expect(await store.list()).toHaveLength(2);
+  });
+
+  it('asks before replacing an edited Examples workspace, and keeps the edits aside when told to', async () => {
+    const { model, store } = setup();
+    await model.open('', undefined);
+    model.editFile(model.workspace.active, 'mine');
+    const no = vi.fn(() => Promise.resolve(false));
+    expect(await model.openExample(EXAMPLES[1]!, no)).toBe(false);
+    expect(no).toHaveBeenCalledWith(`${EXAMPLES[0]!.title} (example)`, EXAMPLES[1]!);
+    expect(model.activeText).toBe('mine');
+
+    expect(await model.openExample(EXAMPLES[1]!, () => Promise.resolve(true))).toBe(true);
+    expect(model.workspace.id).toBe(EXAMPLES_WORKSPACE_ID);
+    expect(model.workspace.files).toEqual(EXAMPLES[1]!.files);
+    expect(model.banners.map((b) => b.id)).toEqual(['examples']);
+    await model.flush();
+    const kept = (await store.list()).find((w) => w.id !== EXAMPLES_WORKSPACE_ID)!;
+    expect(kept.name).toBe(`${EXAMPLES[0]!.title} (example) (edited)`);
+    expect((await store.load(kept.id))!.files).toEqual({ [EXAMPLES[0]!.active]: 'mine' });
+  });
+
+  it('asks about an edited Examples workspace that is not the open one too', async () => {
+    const { model, store } = setup();
+    await model.open('', undefined);
+    model.renameWorkspace('My own');
+    await model.newWorkspace();
+    const ask = vi.fn(() => Promise.resolve(true));
+    expect(await model.openExample(EXAMPLES[2]!, ask)).toBe(true);
+    expect(ask).toHaveBeenCalledWith('My own', EXAMPLES[2]!);
+    await model.flush();
+    expect((await store.list()).map((w) => w.name).sort()).toEqual([
+      `${EXAMPLES[2]!.title} (example)`,
+      'My own',
+      'Untitled workspace',
+    ]);
   });
 
   it('sends each edit for analysis and shows the answer', async () => {

@@ -33,6 +33,10 @@ export type NotificationId =
   | 'rename'
   /** Copying to the clipboard failed. */
   | 'clipboard'
+  /** An example opened over an edited Examples workspace, or could not (`AgentModel.openExample`). */
+  | 'examples'
+  /** Options in the page's URL were ignored (`app/page-options.ts`). */
+  | 'page-options'
   /** A new version of the playground is ready (`offline/offline-updates.ts`). */
   | 'update'
   /** A user action failed unexpectedly (`Notifications.failed`). */

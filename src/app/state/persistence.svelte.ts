@@ -154,6 +154,19 @@ export class Persistence {
     return recovery.newest;
   }
 
+  /**
+   * Stores `ws`, a workspace that is not the open one (a copy kept aside), as it is: one save, no journal.
+   * Resolves with the store's answer; the list is read again after a successful save.
+   */
+  async keep(ws: Workspace): Promise<SaveResult> {
+    const result = await this.host.store.save(
+      { ...ws, revision: ws.revision + 1 },
+      ws.revision === 0 ? null : ws.revision,
+    );
+    if (result.ok) await this.refreshList();
+    return result;
+  }
+
   /** Deletes workspace `id` from the store and the journal (a failure to delete is ignored). */
   async remove(id: string): Promise<void> {
     this.host.journal.clear(id);
