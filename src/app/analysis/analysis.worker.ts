@@ -3,6 +3,7 @@ import {
   agentGraph,
   Checker,
   convertAgent,
+  fixAll,
   localCalendarDate,
   type AgentGraph,
   type CheckResult,
@@ -47,6 +48,10 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
         error: error instanceof Error ? error.message : String(error),
       });
     }
+    return;
+  }
+  if (request.type === 'fixAll') {
+    post(fixAllAnswer(request));
     return;
   }
   const started = performance.now();
@@ -97,6 +102,37 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
     });
   }
 };
+
+/**
+ * Runs the core's `fixAll` on the files of `request` (apart from the load-set the worker keeps, and with a
+ * checker of its own) and answers with the files it changed or created.
+ */
+function fixAllAnswer(request: Extract<AnalysisRequest, { type: 'fixAll' }>): AnalysisResponse {
+  try {
+    const input = ownRecord(Object.entries(request.files));
+    const outcome = fixAll(
+      input,
+      {
+        profile: request.profile,
+        formats: ownRecord(Object.entries(request.formats)),
+        today: localCalendarDate(new Date()),
+      },
+      request.options,
+    );
+    const changed = Object.create(null) as Record<string, string>;
+    for (const [path, text] of Object.entries(outcome.files))
+      if (!Object.hasOwn(input, path) || input[path] !== text) changed[path] = text;
+    return { type: 'fixedAll', id: request.id, files: changed, applied: outcome.applied.length };
+  } catch (error) {
+    return {
+      type: 'fixedAll',
+      id: request.id,
+      files: {},
+      applied: 0,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
 
 let lastGraph = '';
 

@@ -36,8 +36,11 @@ import {
 import { fieldCompletion } from './field-completion.ts';
 import { fieldHover } from './field-hover.ts';
 import { lazyLanguage } from './language-loader.ts';
+import { textChange } from '../state/text-change.ts';
 import { schemaAssist } from './schema-assist.ts';
 import { historyPersistence, restoreState, type SavedHistory } from './undo-history.ts';
+
+export { textChange } from '../state/text-change.ts';
 
 /**
  * What the editor tells its host. `change` is called from the view's `dispatchTransactions` (see
@@ -184,31 +187,6 @@ export function reconfigureEditor(
   if (state.facet(EditorView.darkTheme) !== (settings.theme === 'dark'))
     effects.push(themeCompartment.reconfigure(themeVariant(settings.theme)));
   return effects;
-}
-
-/**
- * The smallest single change that turns `current` into `text` (common prefix and suffix kept), or null
- * when they are equal.
- */
-export function textChange(
-  current: string,
-  text: string,
-): { from: number; to: number; insert: string } | null {
-  if (current === text) return null;
-  let start = 0;
-  const max = Math.min(current.length, text.length);
-  while (start < max && current.charCodeAt(start) === text.charCodeAt(start)) start++;
-  let endA = current.length;
-  let endB = text.length;
-  while (
-    endA > start &&
-    endB > start &&
-    current.charCodeAt(endA - 1) === text.charCodeAt(endB - 1)
-  ) {
-    endA--;
-    endB--;
-  }
-  return { from: start, to: endA, insert: text.slice(start, endB) };
 }
 
 /**
