@@ -336,9 +336,13 @@ describe('AnalysisClient and fixes', () => {
       profile: 'fast-agent',
       options: { portability: true },
     });
-    worker.onmessage?.({
-      data: { type: 'fixedAll', id: request.id, files: { 'a.md': 'model: x' }, applied: 1 },
-    } as MessageEvent<AnalysisResponse>);
+    const data: AnalysisResponse = {
+      type: 'fixedAll',
+      id: request.id,
+      files: { 'a.md': 'model: x' },
+      applied: 1,
+    };
+    worker.onmessage?.({ data } as MessageEvent<AnalysisResponse>);
     await expect(run).resolves.toEqual({ files: { 'a.md': 'model: x' }, applied: 1 });
   });
 

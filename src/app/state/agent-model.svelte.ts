@@ -5,7 +5,7 @@
  * `analysis-state.svelte.ts` (worker results, selection), `conversion.svelte.ts` and `notifications.svelte.ts`.
  * This class composes them and orders the steps of each user action.
  */
-import type { Diagnostic, EmitOptions, FormatId, Profile } from '../../core/index.ts';
+import type { Diagnostic, EmitOptions, FixEdit, FormatId, Profile } from '../../core/index.ts';
 import type { WorkerFactory } from '../analysis/analysis-client.ts';
 import type { CardRef, TextEdit } from '../analysis/protocol.ts';
 import { EXAMPLES, type Example } from '../examples.ts';
@@ -14,6 +14,7 @@ import { createEditJournal, type EditJournal } from '../storage/edit-journal.ts'
 import type { StorageNote, WorkspaceStore } from '../storage/workspace-store.ts';
 import { AnalysisState } from './analysis-state.svelte.ts';
 import { Converter } from './conversion.svelte.ts';
+import { editedTexts, fixAllSafe, type FixAllOutcome } from './fix-application.ts';
 import { Notifications, type Banner, type NotificationId } from './notifications.svelte.ts';
 import { storageNotesBanner } from './storage-notes.ts';
 import { ownValue } from './own-entries.ts';
@@ -181,6 +182,31 @@ export class AgentModel {
     this.analyser.edited(path, edit, text);
     files.writeFile(this.workspace, path, text);
     this.markChanged();
+  }
+
+  /**
+   * Applies fix edits (offsets into the files' current texts: see `currentFixEdits`) as one change of the
+   * workspace; an edit to a missing file creates it (without opening it). The editor applies the open file's
+   * part of a fix itself, so that it is undoable there.
+   */
+  applyFixEdits(edits: readonly FixEdit[]): void {
+    this.writeTexts(editedTexts(this.workspace.files, edits));
+  }
+
+  /**
+   * "Fix all safe problems": applies every safe fix of the workspace (with the fast-agent profile, the safe
+   * portability fixes too), re-checking between rounds, in the analysis worker; then writes the files (the
+   * open file's change is one undo step in the editor) and says in a banner what it did.
+   */
+  async fixAllSafe(): Promise<FixAllOutcome> {
+    const outcome = await fixAllSafe({
+      workspace: () => this.workspace,
+      fixAll: (texts, profile, formats, options) =>
+        this.analyser.fixAll(texts, profile, formats, options),
+      write: (texts) => this.writeTexts(texts),
+    });
+    this.banner(fixAllBanner(outcome));
+    return outcome;
   }
 
   /** Shows a file in the editor. */
@@ -451,6 +477,14 @@ export class AgentModel {
     this.analyser.request(this.workspace, true);
   }
 
+  /** Writes `texts` (path → text, creating missing files) as one change. */
+  private writeTexts(texts: Record<string, string>): void {
+    let changed = false;
+    for (const [path, text] of Object.entries(texts))
+      changed = files.writeFile(this.workspace, path, text) || changed;
+    if (changed) this.markChanged();
+  }
+
   private markChanged(content = true, forceAnalysis = false): void {
     this.workspace.updatedAt = Date.now();
     this.persistence.changed();
@@ -469,5 +503,23 @@ export class AgentModel {
     copy.reloadMode = this.workspace.reloadMode;
     this.setWorkspace(copy);
     this.markChanged(false); // setWorkspace analysed it already
+  }
+}
+
+/** The banner that reports a "Fix all safe problems" run. */
+function fixAllBanner(outcome: FixAllOutcome): Banner {
+  switch (outcome.kind) {
+    case 'applied': {
+      const fixes = outcome.applied === 1 ? '1 safe fix' : `${outcome.applied} safe fixes`;
+      return { id: 'fix', kind: 'info', text: `Applied ${fixes} (${outcome.files.join(', ')}).` };
+    }
+    case 'nothing':
+      return { id: 'fix', kind: 'info', text: 'No safe fix to apply.' };
+    case 'stale':
+      return {
+        id: 'fix',
+        kind: 'warning',
+        text: 'The files changed while the fixes were computed; nothing was applied. Try again.',
+      };
   }
 }
