@@ -5,6 +5,7 @@ import { appendAll, problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { nodeRange, type ParsedYaml } from '../../text/parse-yaml.ts';
 import { readType, type CardType, type Profile, CARD_TYPES } from '../../model/agent-types.ts';
 import { didYouMean } from '../../text/did-you-mean.ts';
+import { typoFixes, withFixes } from '../../fixes/typo-fix.ts';
 import {
   ALL_FIELDS,
   allowedFields,
@@ -201,12 +202,20 @@ function checkFieldValues(
         profile === 'fast-agent' && isRfcOnlyField(type, name)
           ? ' (fast-agent 0.10.9 removed it)'
           : '';
+      const fixes = typoFixes(name, allowed, {
+        from: range.key[0],
+        to: range.key[1],
+        taken: (field) => pairs.has(field),
+      });
       push(
-        problem(
-          'unknown-field',
-          `Unknown field '${name}' for type '${type}'${suggestion ? `; did you mean '${suggestion}'?` : ''}${elsewhere}${profileNote}`,
-          range.key[0],
-          range.key[1],
+        withFixes(
+          problem(
+            'unknown-field',
+            `Unknown field '${name}' for type '${type}'${suggestion ? `; did you mean '${suggestion}'?` : ''}${elsewhere}${profileNote}`,
+            range.key[0],
+            range.key[1],
+          ),
+          fixes,
         ),
       );
       continue;
