@@ -3,7 +3,7 @@
  * Codes are a public contract (CI users key on them); each lives once in `DIAGNOSTIC_CODES`.
  */
 
-import type { Fix } from './fixes/fix.ts';
+import { shiftFixes, type Fix } from './fixes/fix.ts';
 import { A2A_CODES } from './formats/a2a/codes.ts';
 import { AFM_CODES } from './formats/afm/codes.ts';
 import { OPENAGENTSPEC_CODES } from './formats/openagentspec/codes.ts';
@@ -235,6 +235,13 @@ export function problem(
   severity?: Severity,
 ): RawDiagnostic {
   return { code, message, from, to, severity: severity ?? DIAGNOSTIC_CODES[code].severity };
+}
+
+/** `d` moved by `delta` characters, its own-file fix edits with it. */
+export function shiftDiagnostic(d: RawDiagnostic, delta: number): RawDiagnostic {
+  const out = { ...d, from: d.from + delta, to: d.to + delta };
+  if (d.fixes) out.fixes = shiftFixes(d.fixes, delta);
+  return out;
 }
 
 /** Appends every item of `items` to `list` (a spread push overflows the stack past ~100k items). */

@@ -2,6 +2,7 @@
  * What a `Checker` keeps between checks besides the analysed units (`analyze-units.ts`): parsed YAML
  * slices, line indexes and history files, each keyed by the text it was made from.
  */
+import { shiftDiagnostic } from '../diagnostics.ts';
 import { parseHistory } from '../history/parse-history.ts';
 import { detachString } from '../text/detach-string.ts';
 import { LineIndex } from '../text/line-index.ts';
@@ -35,11 +36,7 @@ export class YamlCache {
     return {
       ...base,
       offset,
-      diagnostics: base.diagnostics.map((d) => ({
-        ...d,
-        from: d.from + offset,
-        to: d.to + offset,
-      })),
+      diagnostics: base.diagnostics.map((d) => shiftDiagnostic(d, offset)),
     };
   };
 }

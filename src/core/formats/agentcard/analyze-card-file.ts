@@ -1,7 +1,7 @@
 import { detachString } from '../../text/detach-string.ts';
 import { setOwn } from '../../own-property.ts';
 import { isMap } from 'yaml';
-import { appendAll, problem, type RawDiagnostic } from '../../diagnostics.ts';
+import { appendAll, problem, shiftDiagnostic, type RawDiagnostic } from '../../diagnostics.ts';
 import { basename, extension, stem } from '../../load-set/paths.ts';
 import { parseYaml, type ParsedYaml, type YamlVersion } from '../../text/parse-yaml.ts';
 import type { CardType, Profile } from '../../model/agent-types.ts';
@@ -444,6 +444,6 @@ function shiftDraft(draft: CardDraft, delta: number, index: number): CardDraft {
     refSites: draft.refSites.map((r) => ({ ...r, from: r.from + delta, to: r.to + delta })),
     agentRefs: draft.agentRefs.map((r) => ({ ...r, from: r.from + delta, to: r.to + delta })),
     messageRanges: draft.messageRanges.map(pair),
-    diagnostics: draft.diagnostics.map((d) => ({ ...d, from: d.from + delta, to: d.to + delta })),
+    diagnostics: draft.diagnostics.map((d) => shiftDiagnostic(d, delta)),
   };
 }
