@@ -21,6 +21,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import type { Profile } from '../../core/index.ts';
+import type { FixHost } from '../state/fix-application.ts';
 import { cursorCard } from './cursor-card.ts';
 import type { TextEdit } from '../analysis/protocol.ts';
 import { docTextAfter } from './doc-text.ts';
@@ -36,6 +37,7 @@ import {
 import { fieldCompletion } from './field-completion.ts';
 import { fieldHover } from './field-hover.ts';
 import { lazyLanguage } from './language-loader.ts';
+import { fixHost, quickFixes } from './quick-fixes.ts';
 import { textChange } from '../state/text-change.ts';
 import { schemaAssist } from './schema-assist.ts';
 import { historyPersistence, restoreState, type SavedHistory } from './undo-history.ts';
@@ -58,6 +60,8 @@ export interface EditorHooks {
   cursorCard(index: number): void;
   /** Ctrl/Cmd-Enter; return false to let the key insert a blank line. */
   run(): boolean;
+  /** Where fixes that reach other files go (absent: such fixes are not offered). */
+  fixes?: FixHost;
 }
 
 /** The editor settings that can change without loading another file. */
@@ -125,7 +129,7 @@ export function dispatchReportingEdits(trs: readonly Transaction[], view: Editor
 
 /**
  * The editor state for one file: language by path (loaded lazily), card hover and completion, pushed
- * diagnostics, the card under the cursor, undo history (restored from `options.histories` when one
+ * diagnostics with their quick fixes, the card under the cursor, undo history (restored from `options.histories` when one
  * belongs to this text, and saved through `hooks.history`), keys, theme and accessibility label.
  */
 export function createEditorState(options: EditorStateOptions): EditorState {
@@ -151,6 +155,7 @@ export function createEditorState(options: EditorStateOptions): EditorState {
     EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path || 'untitled file'}` }),
     editorTheme(options.theme),
     diagnosticsDisplay(),
+    quickFixes(),
     fieldHover(),
     fieldCompletion(),
     schemaAssist(),
@@ -159,6 +164,7 @@ export function createEditorState(options: EditorStateOptions): EditorState {
     historyPersistence({ path, delay: 250, save: (saved, p) => hooks.history(saved, p) }),
     editorKeys(() => hooks.run()),
     editorHooks.of(hooks),
+    hooks.fixes ? fixHost.of(hooks.fixes) : [],
   ];
   const config = { doc: options.doc, extensions };
   for (const saved of options.histories ?? []) {

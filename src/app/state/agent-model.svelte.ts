@@ -14,7 +14,7 @@ import { createEditJournal, type EditJournal } from '../storage/edit-journal.ts'
 import type { StorageNote, WorkspaceStore } from '../storage/workspace-store.ts';
 import { AnalysisState } from './analysis-state.svelte.ts';
 import { Converter } from './conversion.svelte.ts';
-import { editedTexts, fixAllSafe, type FixAllOutcome } from './fix-application.ts';
+import { editedTexts, fixAllSafe, type FixAllOutcome, type FixHost } from './fix-application.ts';
 import { Notifications, type Banner, type NotificationId } from './notifications.svelte.ts';
 import { storageNotesBanner } from './storage-notes.ts';
 import { ownValue } from './own-entries.ts';
@@ -192,6 +192,22 @@ export class AgentModel {
   applyFixEdits(edits: readonly FixEdit[]): void {
     this.writeTexts(editedTexts(this.workspace.files, edits));
   }
+
+  /**
+   * What the editor needs to apply a fix that reaches other files: their texts as analysed and now, and
+   * `applyFixEdits`. One object for the model's life.
+   */
+  readonly fixHost: FixHost = {
+    analysed: (file) => this.analysis.texts.get(file),
+    current: (file) => ownValue(this.workspace.files, file),
+    apply: (edits) => this.applyFixEdits(edits),
+    stale: () =>
+      this.banner({
+        id: 'fix',
+        kind: 'info',
+        text: 'That fix is out of date (the text changed since the check); try again in a moment.',
+      }),
+  };
 
   /**
    * "Fix all safe problems": applies every safe fix of the workspace (with the fast-agent profile, the safe

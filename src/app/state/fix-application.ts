@@ -18,6 +18,19 @@ import { ownValue } from './own-entries.ts';
 import { plainFiles } from './workspace-files.ts';
 import type { Workspace } from './workspace-types.ts';
 
+/**
+ * What the editor needs of the app to apply a fix: the texts of the other files (as analysed and now, to map
+ * a fix's edits: see `currentFixEdits`), a way to apply edits to them, and a way to say a fix was out of date.
+ */
+export interface FixHost {
+  analysed(file: string): string | undefined;
+  current(file: string): string | undefined;
+  /** Applies edits (already mapped onto the current texts) to files other than the open one. */
+  apply(edits: FixEdit[]): void;
+  /** A fix could not be applied: the text it was computed for has changed. */
+  stale(): void;
+}
+
 /** Which fixes "Fix all safe problems" applies under `profile`: the safe ones, and with the fast-agent profile its safe portability fixes too (as `check --fix --profile fast-agent`). */
 export function fixAllOptions(profile: Profile): FixAllOptions {
   return profile === 'fast-agent' ? { portability: true } : {};
