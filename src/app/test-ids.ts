@@ -9,6 +9,7 @@ export const TEST_IDS = {
   diagnosticsPanel: 'diagnostics-panel',
   diagnosticRow: 'diagnostic-row',
   diagnosticCounts: 'diagnostic-counts',
+  fixAllButton: 'fix-all-button',
   outputPanel: 'output-panel',
   outputJson: 'output-json',
   placeholder: 'placeholder',

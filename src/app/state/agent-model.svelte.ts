@@ -212,17 +212,23 @@ export class AgentModel {
   /**
    * "Fix all safe problems": applies every safe fix of the workspace (with the fast-agent profile, the safe
    * portability fixes too), re-checking between rounds, in the analysis worker; then writes the files (the
-   * open file's change is one undo step in the editor) and says in a banner what it did.
+   * open file's change is one undo step in the editor) and says in a banner what it did. Never rejects: a
+   * failure (the worker crashed) is reported in a banner and resolves null.
    */
-  async fixAllSafe(): Promise<FixAllOutcome> {
-    const outcome = await fixAllSafe({
-      workspace: () => this.workspace,
-      fixAll: (texts, profile, formats, options) =>
-        this.analyser.fixAll(texts, profile, formats, options),
-      write: (texts) => this.writeTexts(texts),
-    });
-    this.banner(fixAllBanner(outcome));
-    return outcome;
+  async fixAllSafe(): Promise<FixAllOutcome | null> {
+    try {
+      const outcome = await fixAllSafe({
+        workspace: () => this.workspace,
+        fixAll: (texts, profile, formats, options) =>
+          this.analyser.fixAll(texts, profile, formats, options),
+        write: (texts) => this.writeTexts(texts),
+      });
+      this.banner(fixAllBanner(outcome));
+      return outcome;
+    } catch (error) {
+      this.reportFailure('Fixing all safe problems', error);
+      return null;
+    }
   }
 
   /** Shows a file in the editor. */

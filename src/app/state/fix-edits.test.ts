@@ -35,8 +35,9 @@ describe('mapEdits', () => {
     expect(mapEdits([edit(0, 4, 'title'), edit(15, 16, 'w')], analysed, edited)).toBeNull();
   });
 
-  it('drops an insertion at the very point where text was inserted (the order would be a guess)', () => {
+  it('drops an edit that text was typed right next to', () => {
     expect(mapEdits([edit(8, 8, '# note\n')], analysed, 'name: x\nQmodle: y\n')).toBeNull();
+    expect(mapEdits([edit(8, 13, 'model')], analysed, 'name: x\nmodles: y\n')).toBeNull();
   });
 
   it('drops edits that do not fit the analysed text', () => {

@@ -18,8 +18,8 @@ export interface FixTexts {
 /**
  * `edits` (offsets into `before`) moved onto `after`, or null when one of them is stale. The change from
  * `before` to `after` is taken as one replaced range (their common prefix and suffix kept): an edit wholly
- * before it keeps its offsets, one wholly after it shifts by the length difference, and one that overlaps it
- * (or inserts at the very point where text was inserted) is stale. An edit that does not fit `before`
+ * before it keeps its offsets, one wholly after it shifts by the length difference, and one that overlaps or
+ * touches it is stale (a letter typed right after `modle` makes a new word, which the fix did not see). An edit that does not fit `before`
  * (negative, reversed or past its end) is stale too. Linear in the texts' length: run it when a fix is
  * applied or shown, never per keystroke.
  */
@@ -35,12 +35,8 @@ export function mapEdits(
   const delta = change.insert.length - (change.to - change.from);
   const mapped: FixEdit[] = [];
   for (const e of edits) {
-    const empty = e.from === e.to;
-    const changeEmpty = change.from === change.to;
-    if (e.to < change.from || (e.to === change.from && !(empty && changeEmpty)))
-      mapped.push({ ...e });
-    else if (e.from > change.to || (e.from === change.to && !(empty && changeEmpty)))
-      mapped.push({ ...e, from: e.from + delta, to: e.to + delta });
+    if (e.to < change.from) mapped.push({ ...e });
+    else if (e.from > change.to) mapped.push({ ...e, from: e.from + delta, to: e.to + delta });
     else return null;
   }
   return mapped;
