@@ -1,4 +1,4 @@
-import { history } from '@codemirror/commands';
+import { history, isolateHistory } from '@codemirror/commands';
 import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { highlightSelectionMatches, search } from '@codemirror/search';
 import {
@@ -198,9 +198,15 @@ export function reconfigureEditor(
 /**
  * Replaces the view's text with `text` as an external change (not reported through `hooks.change`):
  * only the differing middle is replaced (`textChange`), so the selection and scroll position survive
- * where the text is unchanged. The change is undoable. Does nothing when the text is already `text`.
+ * where the text is unchanged. The change is undoable, as one step of its own. Does nothing when the text is
+ * already `text`.
  */
 export function replaceText(view: EditorView, text: string): void {
   const change = textChange(view.state.doc.toString(), text);
-  if (change) view.dispatch({ changes: change, annotations: externalText.of(true) });
+  // An undo step of its own (a "Fix all" or another tab's text must not merge with the typing before it).
+  if (change)
+    view.dispatch({
+      changes: change,
+      annotations: [externalText.of(true), isolateHistory.of('full')],
+    });
 }
