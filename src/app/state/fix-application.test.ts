@@ -81,13 +81,14 @@ describe('fixAllSafe', () => {
 
   it('writes nothing when a file it changes was edited while the fixes ran', async () => {
     const { ws, h, written } = host({ 'a.md': 'modle: x' }, { 'a.md': 'model: x' });
-    const fixAll = h.fixAll;
-    h.fixAll = async (...args) => {
+    const fixAll = (...args: Parameters<FixAllHost['fixAll']>) => h.fixAll(...args);
+    const stale: FixAllHost = { ...h };
+    stale.fixAll = async (...args) => {
       const answer = await fixAll(...args);
       ws.files['a.md'] = 'modle: xy';
       return answer;
     };
-    expect(await fixAllSafe(h)).toEqual({ kind: 'stale' });
+    expect(await fixAllSafe(stale)).toEqual({ kind: 'stale' });
     expect(written).toEqual([]);
   });
 
