@@ -12,6 +12,7 @@ export const TEST_IDS = {
   /** A problem's plain-language hint and its "Likely cause: line N" link (issue 14). */
   diagnosticHint: 'diagnostic-hint',
   diagnosticCause: 'diagnostic-cause',
+  fixAllButton: 'fix-all-button',
   outputPanel: 'output-panel',
   outputJson: 'output-json',
   placeholder: 'placeholder',

@@ -3,7 +3,7 @@
  * Codes are a public contract (CI users key on them); each lives once in `DIAGNOSTIC_CODES`.
  */
 
-import type { Fix } from './fixes/fix.ts';
+import { shiftFixes, type Fix } from './fixes/fix.ts';
 import { A2A_CODES } from './formats/a2a/codes.ts';
 import { AFM_CODES } from './formats/afm/codes.ts';
 import { OPENAGENTSPEC_CODES } from './formats/openagentspec/codes.ts';
@@ -250,10 +250,14 @@ export function problem(
   return { code, message, from, to, severity: severity ?? DIAGNOSTIC_CODES[code].severity };
 }
 
-/** A copy of `d` moved by `delta` characters (its range and its cause; the text before it changed length). */
+/**
+ * A copy of `d` moved by `delta` characters (the text before it changed length): its range, its cause
+ * and its own-file fix edits.
+ */
 export function shiftDiagnostic(d: RawDiagnostic, delta: number): RawDiagnostic {
   const moved: RawDiagnostic = { ...d, from: d.from + delta, to: d.to + delta };
   if (d.cause) moved.cause = { from: d.cause.from + delta, to: d.cause.to + delta };
+  if (d.fixes) moved.fixes = shiftFixes(d.fixes, delta);
   return moved;
 }
 

@@ -29,7 +29,8 @@ class FakeWorker {
   }
   answer(index = this.requests.length - 1) {
     const request = this.requests[index]!;
-    if (request.type === 'convert') throw new Error('answer() answers checks');
+    if (request.type === 'convert' || request.type === 'fixAll')
+      throw new Error('answer() answers checks');
     const response: AnalysisResponse = {
       type: 'result',
       rev: request.rev,
@@ -299,6 +300,57 @@ describe('AnalysisClient conversions', () => {
     const pending = client.convert({ file: 'a.md', index: 0 }, 'afm', {});
     FakeWorker.all[0]!.crash();
     await expect(pending).rejects.toThrow(/crashed/);
+  });
+});
+
+describe('AnalysisClient and fixes', () => {
+  it('hands each result the texts it was computed for, not the newer ones', () => {
+    client.update({ 'a.md': 'one' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    client.update({ 'a.md': 'two' }, 'rfc', null); // waits: the first request is in flight
+    worker.answer(0);
+    const first = events.find((e) => e.kind === 'result');
+    expect(first?.kind === 'result' && first.texts.get('a.md')).toBe('one');
+    worker.answer();
+    const second = events.filter((e) => e.kind === 'result').at(-1);
+    expect(second?.kind === 'result' && second.texts.get('a.md')).toBe('two');
+  });
+
+  it('keeps the texts of a shown result when the worker restarts', () => {
+    client.update({ 'a.md': 'one' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    worker.answer();
+    const shown = events.find((e) => e.kind === 'result');
+    worker.crash();
+    expect(shown?.kind === 'result' && shown.texts.get('a.md')).toBe('one');
+  });
+
+  it('sends a fix-all run with the files and resolves with the answer of its id', async () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    const run = client.fixAll({ 'a.md': 'modle: x' }, 'fast-agent', {}, { portability: true });
+    const request = worker.requests.at(-1) as Extract<AnalysisRequest, { type: 'fixAll' }>;
+    expect(request).toMatchObject({
+      type: 'fixAll',
+      files: { 'a.md': 'modle: x' },
+      profile: 'fast-agent',
+      options: { portability: true },
+    });
+    const data: AnalysisResponse = {
+      type: 'fixedAll',
+      id: request.id,
+      files: { 'a.md': 'model: x' },
+      applied: 1,
+    };
+    worker.onmessage?.({ data } as MessageEvent<AnalysisResponse>);
+    await expect(run).resolves.toEqual({ files: { 'a.md': 'model: x' }, applied: 1 });
+  });
+
+  it('rejects a fix-all run when the worker crashes', async () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const run = client.fixAll({ 'a.md': 'A' }, 'rfc', {}, {});
+    FakeWorker.all[0]!.crash();
+    await expect(run).rejects.toThrow(/crashed/);
   });
 });
 

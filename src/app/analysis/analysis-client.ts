@@ -2,6 +2,7 @@ import type {
   CompiledAgent,
   Conversion,
   EmitOptions,
+  FixAllOptions,
   FormatId,
   Profile,
 } from '../../core/index.ts';
@@ -9,7 +10,15 @@ import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './pro
 
 /** What the client hands the app: the newest answer, or a notice that the worker was restarted. */
 export type AnalysisEvent =
-  | { kind: 'result'; response: Extract<AnalysisResponse, { type: 'result' }> }
+  | {
+      kind: 'result';
+      response: Extract<AnalysisResponse, { type: 'result' }>;
+      /**
+       * The texts the result was computed for, per path: the offsets of its diagnostics and fixes are into
+       * these (the editor may hold newer text by the time it arrives). Never mutated.
+       */
+      texts: ReadonlyMap<string, string>;
+    }
   | { kind: 'selected'; rev: number; selected: CompiledAgent | null }
   | { kind: 'restarted'; reason: string }
   | { kind: 'stalled'; reason: string }
@@ -22,6 +31,12 @@ export interface CheckProgress {
   elapsedMs: number;
   /** Files in the load-set. */
   files: number;
+}
+
+/** What a `fixAll` run answers: the files it changed or created, and how many fixes it applied. */
+export interface FixedFiles {
+  files: Record<string, string>;
+  applied: number;
 }
 
 /** Makes a worker; injected so tests and the embed can supply their own. */
@@ -80,6 +95,12 @@ export class AnalysisClient {
     { resolve: (c: Conversion | null) => void; reject: (e: Error) => void }
   >();
   private conversionId = 0;
+  private fixRuns = new Map<
+    number,
+    { resolve: (fixed: FixedFiles) => void; reject: (e: Error) => void }
+  >();
+  /** The texts of the request in flight (what its answer's offsets are into). */
+  private inFlightTexts: ReadonlyMap<string, string> = new Map();
   /** Edits made since the last request, per file, and the text they lead to. */
   private edits = new Map<string, { edits: TextEdit[]; text: string } | null>();
   private select: CardRef | null = null;
@@ -168,6 +189,31 @@ export class AnalysisClient {
   }
 
   /**
+   * Applies the wanted fixes to `files` in the worker, checking again after each round (the core's
+   * `fixAll`). Resolves with the files changed or created; rejects when the worker fails or restarts.
+   */
+  fixAll(
+    files: Record<string, string>,
+    profile: Profile,
+    formats: Record<string, FormatId>,
+    options: FixAllOptions,
+  ): Promise<FixedFiles> {
+    const id = ++this.conversionId;
+    const answer = new Promise<FixedFiles>((resolve, reject) =>
+      this.fixRuns.set(id, { resolve, reject }),
+    );
+    this.ensureWorker().postMessage({
+      type: 'fixAll',
+      id,
+      files,
+      profile,
+      formats,
+      options,
+    } satisfies AnalysisRequest);
+    return answer;
+  }
+
+  /**
    * Stops the check in flight (the user's Cancel): the worker is terminated and a `stalled` event says so.
    * The next `update` checks again. No-op when no check runs.
    */
@@ -177,7 +223,7 @@ export class AnalysisClient {
     this.worker?.terminate();
     this.worker = null;
     this.failConversions('the check was cancelled');
-    this.sent.clear();
+    this.sent = new Map(); // a new map: the last result's `texts` is this one
     this.inFlight = null;
     this.dirty = false;
     this.onEvent({
@@ -219,6 +265,7 @@ export class AnalysisClient {
     this.edits.clear();
     const removed = [...this.sent.keys()].filter((path) => !Object.hasOwn(this.files, path));
     this.sent = new Map(Object.entries(this.files));
+    this.inFlightTexts = this.sent;
     const rev = ++this.rev;
     this.inFlight = rev;
     const request: AnalysisRequest = {
@@ -272,6 +319,14 @@ export class AnalysisClient {
   }
 
   private receive(response: AnalysisResponse): void {
+    if (response.type === 'fixedAll') {
+      const pending = this.fixRuns.get(response.id);
+      this.fixRuns.delete(response.id);
+      if (!pending) return;
+      if (response.error !== undefined) pending.reject(new Error(response.error));
+      else pending.resolve({ files: response.files, applied: response.applied });
+      return;
+    }
     if (response.type === 'converted') {
       const pending = this.conversions.get(response.id);
       this.conversions.delete(response.id);
@@ -291,13 +346,13 @@ export class AnalysisClient {
     this.hangs = 0;
     if (response.type === 'failed' && response.resync) {
       // An edit did not fit the worker's copy of a file: send every file whole, at once.
-      this.sent.clear();
+      this.sent = new Map(); // a new map: the last result's `texts` is this one
       this.dirty = true;
     } else if (response.type === 'failed') {
       this.onEvent({ kind: 'stalled', reason: `analysis failed: ${response.message}` });
     } else {
       // Delivered even when newer edits wait: the newest complete answer beats none while typing.
-      this.onEvent({ kind: 'result', response });
+      this.onEvent({ kind: 'result', response, texts: this.inFlightTexts });
     }
     if (this.chooseAfter && !this.dirty) {
       this.chooseAfter = false;
@@ -324,7 +379,7 @@ export class AnalysisClient {
     this.worker?.terminate();
     this.worker = null;
     this.failConversions(reason);
-    this.sent.clear();
+    this.sent = new Map(); // a new map: the last result's `texts` is this one
     const wasInFlight = this.inFlight !== null;
     this.inFlight = null;
     if (giveUp) {
@@ -342,6 +397,8 @@ export class AnalysisClient {
   private failConversions(reason: string): void {
     for (const pending of this.conversions.values()) pending.reject(new Error(reason));
     this.conversions.clear();
+    for (const pending of this.fixRuns.values()) pending.reject(new Error(reason));
+    this.fixRuns.clear();
   }
 
   /** Clears the hang timer and the progress reports (saying progress ended, if it was shown). */

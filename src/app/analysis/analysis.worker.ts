@@ -61,6 +61,10 @@ async function handle(request: AnalysisRequest): Promise<void> {
     }
     return;
   }
+  if (request.type === 'fixAll') {
+    post(await fixAllAnswer(request));
+    return;
+  }
   const started = performance.now();
   try {
     for (const path of request.removed) files.delete(path);
@@ -110,6 +114,41 @@ async function handle(request: AnalysisRequest): Promise<void> {
       rev: request.rev,
       message: error instanceof Error ? error.message : String(error),
     });
+  }
+}
+
+/**
+ * Runs the core's `fixAll` on the files of `request` (apart from the load-set the worker keeps, and with a
+ * checker of its own) and answers with the files it changed or created.
+ */
+async function fixAllAnswer(
+  request: Extract<AnalysisRequest, { type: 'fixAll' }>,
+): Promise<AnalysisResponse> {
+  try {
+    // Every format's reader comes with it: loaded on the first "Fix all", not at start.
+    const { fixAll } = await import('../../core/fixes/fix-all.ts');
+    const input = ownRecord(Object.entries(request.files));
+    const outcome = fixAll(
+      input,
+      {
+        profile: request.profile,
+        formats: ownRecord(Object.entries(request.formats)),
+        today: localCalendarDate(new Date()),
+      },
+      request.options,
+    );
+    const changed = Object.create(null) as Record<string, string>;
+    for (const [path, text] of Object.entries(outcome.files))
+      if (!Object.hasOwn(input, path) || input[path] !== text) changed[path] = text;
+    return { type: 'fixedAll', id: request.id, files: changed, applied: outcome.applied.length };
+  } catch (error) {
+    return {
+      type: 'fixedAll',
+      id: request.id,
+      files: {},
+      applied: 0,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 

@@ -5,6 +5,7 @@ import type {
   Conversion,
   Diagnostic,
   EmitOptions,
+  FixAllOptions,
   FormatId,
   Profile,
 } from '../../core/index.ts';
@@ -48,6 +49,19 @@ export type AnalysisRequest =
       select: CardRef;
       to: FormatId;
       options: EmitOptions;
+    }
+  | {
+      /**
+       * Apply the wanted fixes to `files` until none is left (the core's `fixAll`); `files` is the whole
+       * load-set as the main thread has it now (the answer's texts are compared with it before use).
+       */
+      type: 'fixAll';
+      /** Identifies the answer (its own counter, as for conversions). */
+      id: number;
+      files: Record<string, string>;
+      profile: Profile;
+      formats: Record<string, FormatId>;
+      options: FixAllOptions;
     };
 
 /** Worker → main thread. */
@@ -67,6 +81,15 @@ export type AnalysisResponse =
     }
   | { type: 'selected'; rev: number; selected: CompiledAgent | null }
   | { type: 'converted'; id: number; result: Conversion | null; error?: string }
+  | {
+      type: 'fixedAll';
+      id: number;
+      /** The files the fixes changed or created, with their new text (others are left out). */
+      files: Record<string, string>;
+      /** How many fixes were applied. */
+      applied: number;
+      error?: string;
+    }
   | {
       type: 'failed';
       rev: number;

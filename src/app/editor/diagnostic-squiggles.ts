@@ -9,6 +9,7 @@ import {
   type LayerMarker,
 } from '@codemirror/view';
 import type { Diagnostic } from '../../core/index.ts';
+import { renderFixActions } from './quick-fixes.ts';
 import { shownDiagnostics, type ShownDiagnostic } from './shown-diagnostics.ts';
 
 /**
@@ -166,6 +167,9 @@ const diagnosticHover = hoverTooltip((view, pos, side) => {
         const item = doc.createElement('li');
         item.className = `cm-diagnostic cm-diagnostic-${d.severity}`;
         item.append(renderDiagnosticMessage(doc, d.source));
+        // The fixes that apply to the text as it is now (mapped when the tooltip opens).
+        const actions = renderFixActions(view, d.source);
+        if (actions) item.append(actions);
         list.append(item);
       }
       return { dom: list };

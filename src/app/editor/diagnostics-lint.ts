@@ -8,7 +8,10 @@ import {
 import type { EditorView } from '@codemirror/view';
 import type { Diagnostic } from '../../core/index.ts';
 import { diagnosticSquiggles, renderDiagnosticMessage } from './diagnostic-squiggles.ts';
+import { applyFix } from './quick-fixes.ts';
 import {
+  analysedText,
+  setAnalysedText,
   setShownDiagnostics,
   shownDiagnostics,
   type ShownDiagnostic,
@@ -18,7 +21,8 @@ import {
  * Turns the core's diagnostics for one file into CodeMirror lint diagnostics. Offsets are clamped to
  * `[0, docLength]` and ordered (`from <= to`), so diagnostics computed for a slightly older text never
  * throw; non-finite offsets become 0. The plain `message` reads `code: message` (it is what the shown
- * list compares); the gutter's tooltip shows the code as a separate element.
+ * list compares); the gutter's tooltip shows the code as a separate element, and a button per fix (its
+ * `actions`; a fix whose text changed since is not applied, see `applyFix`).
  */
 export function toLintDiagnostics(
   diagnostics: readonly Diagnostic[],
@@ -34,6 +38,14 @@ export function toLintDiagnostics(
       severity: d.severity,
       message: `${d.code}: ${d.message}`,
       renderMessage: (view) => renderMessage(view, d),
+      ...(d.fixes && d.fixes.length > 0
+        ? {
+            actions: d.fixes.map((fix) => ({
+              name: fix.title,
+              apply: (view: EditorView) => void applyFix(view, fix),
+            })),
+          }
+        : {}),
     };
   });
 }
@@ -42,14 +54,22 @@ function renderMessage(view: EditorView, d: Diagnostic): Node {
   return renderDiagnosticMessage(view.dom.ownerDocument, d);
 }
 
+/** The titles of a diagnostic's fixes, one string (what the shown list compares of its fixes). */
+function fixTitles(d: Diagnostic): string {
+  return d.fixes ? d.fixes.map((f) => f.title).join('\n') : '';
+}
+
 /**
- * The effects that make `state` show `diagnostics` (see `toLintDiagnostics`): none when it already
- * shows the same list (in document order the same ranges, severities and messages, and no edit has
- * reshaped one since), which is the usual case for an analysis of an edit that fixed or caused nothing.
+ * The effects that make `state` show `diagnostics` (see `toLintDiagnostics`), computed for the text
+ * `analysed` (null: not known; fixes are then not offered): none when it already shows the same list
+ * (in document order the same ranges, severities, messages and fix titles, and no edit has reshaped
+ * one since), which is the usual case for an analysis of an edit that fixed or caused nothing. The
+ * shown list then keeps the text it was computed for, so its fixes' offsets stay true to it.
  */
 export function diagnosticsEffects(
   state: EditorState,
   diagnostics: readonly Diagnostic[],
+  analysed: string | null = null,
 ): StateEffect<unknown>[] {
   const next = toLintDiagnostics(diagnostics, state.doc.length);
   const shownNext: ShownDiagnostic[] = next
@@ -66,23 +86,28 @@ export function diagnosticsEffects(
     shownNext.every((d, i) => {
       const s = shown.list[i]!;
       return (
-        d.from === s.from && d.to === s.to && d.severity === s.severity && d.message === s.message
+        d.from === s.from &&
+        d.to === s.to &&
+        d.severity === s.severity &&
+        d.message === s.message &&
+        fixTitles(d.source) === fixTitles(s.source)
       );
     });
   if (same) return [];
   // One effect or a list of them; flat() keeps their type where Array.isArray would give any[].
   const effects = [setDiagnostics(state, next).effects ?? []].flat();
-  return [...effects, setShownDiagnostics.of(shownNext)];
+  return [...effects, setShownDiagnostics.of(shownNext), setAnalysedText.of(analysed)];
 }
 
 /**
  * The display of pushed diagnostics: squiggles and hover tooltips (drawn beside the text, see
  * `diagnosticSquiggles`), gutter markers (lint's gutter; lint itself draws no marks), and the record
- * of what was pushed (for `diagnosticsEffects`).
+ * of what was pushed and the text it was computed for (for `diagnosticsEffects` and the quick fixes).
  */
 export function diagnosticsDisplay(): Extension {
   return [
     shownDiagnostics,
+    analysedText,
     diagnosticSquiggles(),
     linter(null, { markerFilter: () => [], tooltipFilter: () => [] }),
     lintGutter(),

@@ -1,4 +1,4 @@
-import { history } from '@codemirror/commands';
+import { history, isolateHistory } from '@codemirror/commands';
 import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { highlightSelectionMatches, search } from '@codemirror/search';
 import {
@@ -21,6 +21,7 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import type { Profile } from '../../core/index.ts';
+import type { FixHost } from '../state/fix-application.ts';
 import { cursorCard } from './cursor-card.ts';
 import type { TextEdit } from '../analysis/protocol.ts';
 import { docTextAfter } from './doc-text.ts';
@@ -36,8 +37,12 @@ import {
 import { fieldCompletion } from './field-completion.ts';
 import { fieldHover } from './field-hover.ts';
 import { lazyLanguage } from './language-loader.ts';
+import { fixHost, quickFixes } from './quick-fixes.ts';
+import { textChange } from '../state/text-change.ts';
 import { schemaAssist } from './schema-assist.ts';
 import { historyPersistence, restoreState, type SavedHistory } from './undo-history.ts';
+
+export { textChange } from '../state/text-change.ts';
 
 /**
  * What the editor tells its host. `change` is called from the view's `dispatchTransactions` (see
@@ -55,6 +60,8 @@ export interface EditorHooks {
   cursorCard(index: number): void;
   /** Ctrl/Cmd-Enter; return false to let the key insert a blank line. */
   run(): boolean;
+  /** Where fixes that reach other files go (absent: such fixes are not offered). */
+  fixes?: FixHost;
 }
 
 /** The editor settings that can change without loading another file. */
@@ -122,7 +129,7 @@ export function dispatchReportingEdits(trs: readonly Transaction[], view: Editor
 
 /**
  * The editor state for one file: language by path (loaded lazily), card hover and completion, pushed
- * diagnostics, the card under the cursor, undo history (restored from `options.histories` when one
+ * diagnostics with their quick fixes, the card under the cursor, undo history (restored from `options.histories` when one
  * belongs to this text, and saved through `hooks.history`), keys, theme and accessibility label.
  */
 export function createEditorState(options: EditorStateOptions): EditorState {
@@ -148,6 +155,7 @@ export function createEditorState(options: EditorStateOptions): EditorState {
     EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path || 'untitled file'}` }),
     editorTheme(options.theme),
     diagnosticsDisplay(),
+    quickFixes(),
     fieldHover(),
     fieldCompletion(),
     schemaAssist(),
@@ -156,6 +164,7 @@ export function createEditorState(options: EditorStateOptions): EditorState {
     historyPersistence({ path, delay: 250, save: (saved, p) => hooks.history(saved, p) }),
     editorKeys(() => hooks.run()),
     editorHooks.of(hooks),
+    hooks.fixes ? fixHost.of(hooks.fixes) : [],
   ];
   const config = { doc: options.doc, extensions };
   for (const saved of options.histories ?? []) {
@@ -187,36 +196,17 @@ export function reconfigureEditor(
 }
 
 /**
- * The smallest single change that turns `current` into `text` (common prefix and suffix kept), or null
- * when they are equal.
- */
-export function textChange(
-  current: string,
-  text: string,
-): { from: number; to: number; insert: string } | null {
-  if (current === text) return null;
-  let start = 0;
-  const max = Math.min(current.length, text.length);
-  while (start < max && current.charCodeAt(start) === text.charCodeAt(start)) start++;
-  let endA = current.length;
-  let endB = text.length;
-  while (
-    endA > start &&
-    endB > start &&
-    current.charCodeAt(endA - 1) === text.charCodeAt(endB - 1)
-  ) {
-    endA--;
-    endB--;
-  }
-  return { from: start, to: endA, insert: text.slice(start, endB) };
-}
-
-/**
  * Replaces the view's text with `text` as an external change (not reported through `hooks.change`):
  * only the differing middle is replaced (`textChange`), so the selection and scroll position survive
- * where the text is unchanged. The change is undoable. Does nothing when the text is already `text`.
+ * where the text is unchanged. The change is undoable, as one step of its own. Does nothing when the text is
+ * already `text`.
  */
 export function replaceText(view: EditorView, text: string): void {
   const change = textChange(view.state.doc.toString(), text);
-  if (change) view.dispatch({ changes: change, annotations: externalText.of(true) });
+  // An undo step of its own (a "Fix all" or another tab's text must not merge with the typing before it).
+  if (change)
+    view.dispatch({
+      changes: change,
+      annotations: [externalText.of(true), isolateHistory.of('full')],
+    });
 }

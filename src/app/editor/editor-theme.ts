@@ -142,6 +142,18 @@ const chrome = EditorView.theme({
     marginTop: '0.25em',
     color: 'var(--ed-muted)',
   },
+  // Quick fixes (quick-fixes.ts): buttons under a problem, the Ctrl+. menu, the light bulb gutter.
+  '.cm-diagnosticActions': { display: 'flex', flexWrap: 'wrap', gap: '0.3em', marginTop: '0.3em' },
+  '.cm-diagnosticActions .cm-diagnosticAction': { margin: '0' },
+  '.cm-fix-menu': { padding: '0.2em 0', maxWidth: '40em' },
+  '.cm-fix-menu[role=status]': { padding: '0.3em 0.6em' },
+  '.cm-fix-menu ul': { listStyle: 'none', margin: '0', padding: '0' },
+  '.cm-fix-menu li': { padding: '0.2em 0.8em', cursor: 'pointer' },
+  '.cm-fix-menu li[aria-selected=true]': {
+    backgroundColor: 'var(--ed-selection)',
+    outline: '1px solid currentColor',
+  },
+  '.cm-fix-gutter .cm-gutterElement': { cursor: 'pointer', padding: '0 2px', fontSize: '0.85em' },
   '.cm-fieldHover': { padding: '0.35em 0.6em', lineHeight: '1.4' },
   '.cm-fieldHover-title code': { fontWeight: '600', color: 'var(--ed-key)' },
   '.cm-fieldHover-title': { color: 'var(--ed-muted)' },

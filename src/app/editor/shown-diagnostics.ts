@@ -41,3 +41,18 @@ export const shownDiagnostics = StateField.define<ShownDiagnostics>({
     return { list, touched };
   },
 });
+
+/** Sets the text the shown diagnostics were computed for (null: not known; their fixes are then not offered). */
+export const setAnalysedText = StateEffect.define<string | null>();
+
+/**
+ * The text the shown diagnostics (and their fixes' edits) were computed for: set with them, so the two always
+ * belong together. Holds a reference to a string the app has anyway; no work per keystroke.
+ */
+export const analysedText = StateField.define<string | null>({
+  create: () => null,
+  update(text, tr) {
+    for (const effect of tr.effects) if (effect.is(setAnalysedText)) return effect.value;
+    return text;
+  },
+});

@@ -5,7 +5,7 @@
  * `analysis-state.svelte.ts` (worker results, selection), `conversion.svelte.ts` and `notifications.svelte.ts`.
  * This class composes them and orders the steps of each user action.
  */
-import type { Diagnostic, EmitOptions, FormatId, Profile } from '../../core/index.ts';
+import type { Diagnostic, EmitOptions, FixEdit, FormatId, Profile } from '../../core/index.ts';
 import type { WorkerFactory } from '../analysis/analysis-client.ts';
 import type { CardRef, TextEdit } from '../analysis/protocol.ts';
 import { EXAMPLES, type Example } from '../examples.ts';
@@ -20,6 +20,7 @@ import {
   keptCopy,
   uneditedExample,
 } from './examples-workspace.ts';
+import { editedTexts, fixAllSafe, type FixAllOutcome, type FixHost } from './fix-application.ts';
 import { Notifications, type Banner, type NotificationId } from './notifications.svelte.ts';
 import { storageNotesBanner } from './storage-notes.ts';
 import { ownValue } from './own-entries.ts';
@@ -198,6 +199,53 @@ export class AgentModel {
     this.analyser.edited(path, edit, text);
     files.writeFile(this.workspace, path, text);
     this.markChanged();
+  }
+
+  /**
+   * Applies fix edits (offsets into the files' current texts: see `currentFixEdits`) as one change of the
+   * workspace; an edit to a missing file creates it (without opening it). The editor applies the open file's
+   * part of a fix itself, so that it is undoable there.
+   */
+  applyFixEdits(edits: readonly FixEdit[]): void {
+    this.writeTexts(editedTexts(this.workspace.files, edits));
+  }
+
+  /**
+   * What the editor needs to apply a fix that reaches other files: their texts as analysed and now, and
+   * `applyFixEdits`. One object for the model's life.
+   */
+  readonly fixHost: FixHost = {
+    analysed: (file) => this.analysis.texts.get(file),
+    current: (file) => ownValue(this.workspace.files, file),
+    apply: (edits) => this.applyFixEdits(edits),
+    stale: () =>
+      this.banner({
+        id: 'fix',
+        kind: 'info',
+        text: 'That fix is out of date (the text changed since the check); try again in a moment.',
+      }),
+  };
+
+  /**
+   * "Fix all safe problems": applies every safe fix of the workspace (with the fast-agent profile, the safe
+   * portability fixes too), re-checking between rounds, in the analysis worker; then writes the files (the
+   * open file's change is one undo step in the editor) and says in a banner what it did. Never rejects: a
+   * failure (the worker crashed) is reported in a banner and resolves null.
+   */
+  async fixAllSafe(): Promise<FixAllOutcome | null> {
+    try {
+      const outcome = await fixAllSafe({
+        workspace: () => this.workspace,
+        fixAll: (texts, profile, formats, options) =>
+          this.analyser.fixAll(texts, profile, formats, options),
+        write: (texts) => this.writeTexts(texts),
+      });
+      this.banner(fixAllBanner(outcome));
+      return outcome;
+    } catch (error) {
+      this.reportFailure('Fixing all safe problems', error);
+      return null;
+    }
   }
 
   /** Shows a file in the editor. */
@@ -509,6 +557,14 @@ export class AgentModel {
     this.analyser.request(this.workspace, true);
   }
 
+  /** Writes `texts` (path → text, creating missing files) as one change. */
+  private writeTexts(texts: Record<string, string>): void {
+    let changed = false;
+    for (const [path, text] of Object.entries(texts))
+      changed = files.writeFile(this.workspace, path, text) || changed;
+    if (changed) this.markChanged();
+  }
+
   private markChanged(content = true, forceAnalysis = false): void {
     this.workspace.updatedAt = Date.now();
     this.persistence.changed();
@@ -527,5 +583,23 @@ export class AgentModel {
     copy.reloadMode = this.workspace.reloadMode;
     this.setWorkspace(copy);
     this.markChanged(false); // setWorkspace analysed it already
+  }
+}
+
+/** The banner that reports a "Fix all safe problems" run. */
+function fixAllBanner(outcome: FixAllOutcome): Banner {
+  switch (outcome.kind) {
+    case 'applied': {
+      const fixes = outcome.applied === 1 ? '1 safe fix' : `${outcome.applied} safe fixes`;
+      return { id: 'fix', kind: 'info', text: `Applied ${fixes} (${outcome.files.join(', ')}).` };
+    }
+    case 'nothing':
+      return { id: 'fix', kind: 'info', text: 'No safe fix to apply.' };
+    case 'stale':
+      return {
+        id: 'fix',
+        kind: 'warning',
+        text: 'The files changed while the fixes were computed; nothing was applied. Try again.',
+      };
   }
 }

@@ -229,4 +229,35 @@ describe('AgentModel', () => {
       /^1 saved workspace could not be read .*; 1 saved workspace had/,
     );
   });
+
+  it('applies a fix that splits a file: edits the bundle and creates the new file, unopened', async () => {
+    const { model, worker } = setup();
+    await model.openFiles('W', { 'bundle.md': 'AB' }, 'bundle.md', 'rfc');
+    worker().answer();
+    const before = worker().requests.length;
+    model.applyFixEdits([
+      { file: 'bundle.md', from: 1, to: 2, insert: '' },
+      { file: 'b.md', from: 0, to: 0, insert: 'B' },
+    ]);
+    expect({ ...model.workspace.files }).toEqual({ 'bundle.md': 'A', 'b.md': 'B' });
+    expect(model.workspace.active).toBe('bundle.md');
+    // One change of the workspace, one new check.
+    expect(worker().requests.length).toBe(before + 1);
+  });
+
+  it('fixes all safe problems in the worker and writes the answer, saying what it did', async () => {
+    const { model, worker } = setup();
+    await model.openFiles('W', { 'a.md': 'modle: x' }, 'a.md', 'rfc');
+    const run = model.fixAllSafe();
+    const request = worker().requests.findLast((r) => r.type === 'fixAll')!;
+    expect(request).toMatchObject({ files: { 'a.md': 'modle: x' }, profile: 'rfc', options: {} });
+    worker().answerFixAll({ 'a.md': 'model: x' }, 1);
+    expect(await run).toMatchObject({ kind: 'applied', applied: 1 });
+    expect(model.activeText).toBe('model: x');
+    expect(model.banners.at(-1)).toEqual({
+      id: 'fix',
+      kind: 'info',
+      text: 'Applied 1 safe fix (a.md).',
+    });
+  });
 });

@@ -11,12 +11,15 @@ import type {
   Conversion,
   Diagnostic,
   EmitOptions,
+  FixAllOptions,
   FormatId,
+  Profile,
 } from '../../core/index.ts';
 import {
   AnalysisClient,
   type AnalysisEvent,
   type CheckProgress,
+  type FixedFiles,
   type WorkerFactory,
 } from '../analysis/analysis-client.ts';
 import type { AgentSummary, CardRef, TextEdit } from '../analysis/protocol.ts';
@@ -34,6 +37,11 @@ export interface AnalysisView {
   /** The agents and their references, for the Graph view. */
   graph: AgentGraph;
   took: number;
+  /**
+   * The texts the diagnostics were computed for, per path (their offsets, and their fixes' edits, are into
+   * these; the files may have changed since).
+   */
+  texts: ReadonlyMap<string, string>;
 }
 
 /** A new empty view: a new object each time, so that every reset reaches the panels. */
@@ -45,6 +53,7 @@ function emptyView(): AnalysisView {
     agents: [],
     graph: { nodes: [], edges: [] },
     took: 0,
+    texts: new Map(),
   };
 }
 
@@ -150,6 +159,16 @@ export class AnalysisState {
     return this.client.convert({ file: ref.file, index: ref.index }, to, { ...options });
   }
 
+  /** Applies the wanted fixes to `files` in the worker, re-checking between rounds (the core's `fixAll`). */
+  fixAll(
+    files: Record<string, string>,
+    profile: Profile,
+    formats: Record<string, FormatId>,
+    options: FixAllOptions,
+  ): Promise<FixedFiles> {
+    return this.client.fixAll(files, profile, formats, options);
+  }
+
   /** Stops a long check; the next request checks again. */
   cancel(): void {
     this.client.cancel();
@@ -163,7 +182,7 @@ export class AnalysisState {
   private receive(event: AnalysisEvent): void {
     switch (event.kind) {
       case 'result':
-        this.showResult(event.response);
+        this.showResult(event.response, event.texts);
         break;
       case 'progress':
         this.checkProgress = event.running;
@@ -188,7 +207,10 @@ export class AnalysisState {
     }
   }
 
-  private showResult(r: Extract<AnalysisEvent, { kind: 'result' }>['response']): void {
+  private showResult(
+    r: Extract<AnalysisEvent, { kind: 'result' }>['response'],
+    texts: ReadonlyMap<string, string>,
+  ): void {
     this.analysis = {
       rev: r.rev,
       cards: r.cards,
@@ -196,6 +218,7 @@ export class AnalysisState {
       agents: r.agents,
       graph: r.graph ?? this.analysis.graph,
       took: r.took,
+      texts,
     };
     this.analysisStale = false;
     this.notifications.dismiss('analysis-paused');

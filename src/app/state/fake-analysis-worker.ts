@@ -7,6 +7,7 @@ import type { AnalysisRequest, AnalysisResponse } from '../analysis/protocol.ts'
 
 type CheckRequest = Extract<AnalysisRequest, { type: 'check' }>;
 type ConvertRequest = Extract<AnalysisRequest, { type: 'convert' }>;
+type FixAllRequest = Extract<AnalysisRequest, { type: 'fixAll' }>;
 
 /** A worker double; `FakeAnalysisWorker.factory(list)` makes a `WorkerFactory` that collects them in `list`. */
 export class FakeAnalysisWorker {
@@ -58,6 +59,13 @@ export class FakeAnalysisWorker {
     const request = this.requests.findLast((r): r is ConvertRequest => r.type === 'convert');
     if (!request) throw new Error('no conversion was requested');
     this.send({ type: 'converted', id: request.id, result, ...(error ? { error } : {}) });
+  }
+
+  /** Answers the newest fix-all run: `files` changed by `applied` fixes. */
+  answerFixAll(files: Record<string, string>, applied: number): void {
+    const request = this.requests.findLast((r): r is FixAllRequest => r.type === 'fixAll');
+    if (!request) throw new Error('no fix-all run was requested');
+    this.send({ type: 'fixedAll', id: request.id, files, applied });
   }
 
   /** Fails as an uncaught error inside a real worker would. */

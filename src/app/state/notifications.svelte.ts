@@ -39,6 +39,8 @@ export type NotificationId =
   | 'page-options'
   /** A new version of the playground is ready (`offline/offline-updates.ts`). */
   | 'update'
+  /** What "Fix all safe problems" did, or why a fix was not applied. */
+  | 'fix'
   /** A user action failed unexpectedly (`Notifications.failed`). */
   | 'failed';
 

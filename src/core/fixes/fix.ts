@@ -6,7 +6,10 @@
 
 /** One replacement: the UTF-16 range `from`..`to` (exclusive) of `file` becomes `insert`. */
 export interface FixEdit {
-  /** The file the edit applies to, as named in the check (a new name creates the file). */
+  /**
+   * The file the edit applies to, as named in the check (a new name creates the file). In a
+   * `RawDiagnostic`, `''` means the diagnostic's own file; the check fills in the name (`locate`).
+   */
   file: string;
   from: number;
   to: number;
@@ -91,4 +94,47 @@ export function applyEdits(text: string, edits: readonly FixEdit[]): string {
     out = out.slice(0, from) + e.insert + out.slice(to);
   }
   return out;
+}
+
+/** The file name that stands for "the diagnostic's own file" in a raw diagnostic's fix edits. */
+export const SAME_FILE = '';
+
+/** A fix of one edit in the diagnostic's own file: `from`..`to` becomes `insert`. */
+export function replaceFix(
+  title: string,
+  safe: boolean,
+  from: number,
+  to: number,
+  insert: string,
+): Fix {
+  return { title, safe, edits: [{ file: SAME_FILE, from, to, insert }] };
+}
+
+/**
+ * `fixes` with the edits in the diagnostic's own file moved by `delta` characters (a cached analysis
+ * re-based after the text before it changed length); edits naming other files stay as they are.
+ */
+export function shiftFixes(fixes: readonly Fix[], delta: number): Fix[] {
+  return fixes.map((fix) => ({
+    ...fix,
+    edits: fix.edits.map((e) =>
+      e.file === SAME_FILE ? { ...e, from: e.from + delta, to: e.to + delta } : e,
+    ),
+  }));
+}
+
+/** `fixes` with the edits in the diagnostic's own file named `file` (the last step of a check). */
+export function resolveFixFiles(fixes: readonly Fix[], file: string): Fix[] {
+  return fixes.map((fix) => ({
+    ...fix,
+    edits: fix.edits.map((e) => (e.file === SAME_FILE ? { ...e, file } : e)),
+  }));
+}
+
+/** `text` as a YAML scalar: plain when that reads back as the same string, else double-quoted. */
+export function yamlScalar(text: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_./-]*$/.test(text) &&
+    !/^(true|false|yes|no|on|off|null|y|n)$/i.test(text)
+    ? text
+    : JSON.stringify(text);
 }

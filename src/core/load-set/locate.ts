@@ -3,6 +3,7 @@
  * line and column, sorted.
  */
 import { compareDiagnostics, type Diagnostic, type RawDiagnostic } from '../diagnostics.ts';
+import { resolveFixFiles } from '../fixes/fix.ts';
 import type { LineIndex } from '../text/line-index.ts';
 
 /** Collects the raw diagnostics of one check by file, in the order they are reported. */
@@ -51,7 +52,7 @@ export function locate(file: string, raw: RawDiagnostic, index: LineIndex): Diag
     endColumn: end.column,
   };
   if (d.card !== undefined) out.card = d.card;
-  if (d.fixes !== undefined && d.fixes.length > 0) out.fixes = d.fixes;
+  if (d.fixes !== undefined && d.fixes.length > 0) out.fixes = resolveFixFiles(d.fixes, file);
   if (d.hint !== undefined) out.hint = d.hint;
   if (d.cause !== undefined) {
     const at = Math.max(0, Math.min(d.cause.from, length));

@@ -21,22 +21,33 @@ export function editDistance(a: string, b: string): number {
   return rows[a.length]![b.length]!;
 }
 
+/** A candidate near a word: its distance (a case-only difference counts 0.5). */
+export interface CloseMatch {
+  candidate: string;
+  distance: number;
+}
+
+/**
+ * Every candidate within the typo limit of `word` (distance at most a third of the word's length, at
+ * least 1; case differences count as near), closest first (ties keep the candidates' order). Quick
+ * fixes use it to tell a sure correction (one match) from a guess.
+ */
+export function closeMatches(word: string, candidates: Iterable<string>): CloseMatch[] {
+  const lower = word.toLowerCase();
+  const limit = Math.max(1, Math.floor(word.length / 3));
+  const out: CloseMatch[] = [];
+  for (const candidate of candidates) {
+    const distance =
+      candidate.toLowerCase() === lower ? 0.5 : editDistance(lower, candidate.toLowerCase());
+    if (distance <= limit) out.push({ candidate, distance });
+  }
+  return out.sort((a, b) => a.distance - b.distance);
+}
+
 /**
  * The candidate closest to `word` when it is a plausible typo (distance at most a third of the word's
  * length, at least 1; case differences count as near), else undefined.
  */
 export function didYouMean(word: string, candidates: Iterable<string>): string | undefined {
-  const lower = word.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const distance =
-      candidate.toLowerCase() === lower ? 0.5 : editDistance(lower, candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const limit = Math.max(1, Math.floor(word.length / 3));
-  return bestDistance <= limit ? best : undefined;
+  return closeMatches(word, candidates)[0]?.candidate;
 }

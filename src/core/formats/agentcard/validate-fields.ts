@@ -5,6 +5,7 @@ import { appendAll, problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { nodeRange, type ParsedYaml } from '../../text/parse-yaml.ts';
 import { readType, type CardType, type Profile, CARD_TYPES } from '../../model/agent-types.ts';
 import { didYouMean } from '../../text/did-you-mean.ts';
+import { typoFixes, withFixes } from '../../fixes/typo-fix.ts';
 import {
   ALL_FIELDS,
   allowedFields,
@@ -194,21 +195,7 @@ function checkFieldValues(
   for (const [name, pair] of pairs) {
     const range = out.ranges[name]!;
     if (!allowed.includes(name)) {
-      const suggestion = didYouMean(name, allowed);
-      const elsewhere =
-        !suggestion && ALL_FIELDS.includes(name) ? ` (it is a field of other card types)` : '';
-      const profileNote =
-        profile === 'fast-agent' && isRfcOnlyField(type, name)
-          ? ' (fast-agent 0.10.9 removed it)'
-          : '';
-      push(
-        problem(
-          'unknown-field',
-          `Unknown field '${name}' for type '${type}'${suggestion ? `; did you mean '${suggestion}'?` : ''}${elsewhere}${profileNote}`,
-          range.key[0],
-          range.key[1],
-        ),
-      );
+      push(unknownField(name, type, allowed, range, pairs, profile));
       continue;
     }
     if (name === 'type') continue;
@@ -235,6 +222,36 @@ function checkFieldValues(
       out.fields[name] = value;
   }
   return nulls;
+}
+
+/** The `unknown-field` problem of `name`, with its did-you-mean rename when there is a sure one. */
+function unknownField(
+  name: string,
+  type: CardType,
+  allowed: readonly string[],
+  range: FieldRange,
+  pairs: ReadonlyMap<string, Pair>,
+  profile: Profile,
+): RawDiagnostic {
+  const suggestion = didYouMean(name, allowed);
+  const elsewhere =
+    !suggestion && ALL_FIELDS.includes(name) ? ` (it is a field of other card types)` : '';
+  const profileNote =
+    profile === 'fast-agent' && isRfcOnlyField(type, name) ? ' (fast-agent 0.10.9 removed it)' : '';
+  const fixes = typoFixes(name, allowed, {
+    from: range.key[0],
+    to: range.key[1],
+    taken: (field) => pairs.has(field),
+  });
+  return withFixes(
+    problem(
+      'unknown-field',
+      `Unknown field '${name}' for type '${type}'${suggestion ? `; did you mean '${suggestion}'?` : ''}${elsewhere}${profileNote}`,
+      range.key[0],
+      range.key[1],
+    ),
+    fixes,
+  );
 }
 
 /**

@@ -5,6 +5,8 @@
 import { appendAll, problem, type RawDiagnostic } from '../../diagnostics.ts';
 import type { AgentRef } from '../../formats/agentcard/analyze-card-file.ts';
 import type { CardEntry } from './cards.ts';
+import { yamlScalar } from '../../fixes/fix.ts';
+import { typoFixes, withFixes } from '../../fixes/typo-fix.ts';
 
 /** A card as the cross-reference stage sees it. */
 export interface RefNode {
@@ -70,16 +72,37 @@ function checkTargets(
       } else if (!known.has(ref.name)) {
         add(
           node.key,
-          problem(
-            'unknown-agent-ref',
-            `'${ref.name}' is not an agent of the load-set (referenced in '${ref.field}')`,
-            ref.from,
-            ref.to,
+          withFixes(
+            problem(
+              'unknown-agent-ref',
+              `'${ref.name}' is not an agent of the load-set (referenced in '${ref.field}')`,
+              ref.from,
+              ref.to,
+            ),
+            agentRefFixes(ref, node.name, known),
           ),
         );
       }
     }
   }
+}
+
+/** Most agent names a reference is matched against for a fix (the match is linear in names). */
+const MAX_FIX_CANDIDATES = 5_000;
+
+/**
+ * The fix for a reference to a missing agent: the one close agent name (never the card itself). Not
+ * safe: agent names are the user's own, and `writer2` may name an agent still to be written.
+ */
+function agentRefFixes(ref: AgentRef, self: string, known: ReadonlySet<string>) {
+  if (known.size > MAX_FIX_CANDIDATES) return undefined;
+  const names = [...known].filter((name) => name !== self);
+  return typoFixes(ref.name, names, {
+    from: ref.from,
+    to: ref.to,
+    safeWhenUnique: false,
+    render: yamlScalar,
+  });
 }
 
 /** `dependency-cycle` at the reference that closes each cycle (depth-first, colouring each node). */

@@ -1,0 +1,118 @@
+import { expect, test } from '@playwright/test';
+import { TEST_IDS } from '../../src/app/test-ids.ts';
+import { PlaygroundPage } from './playground-page.ts';
+
+// Quick fixes (issue 16): from a problem's tooltip, from Ctrl+. at the cursor, and "Fix all safe problems".
+
+const TYPO = `---
+type: agent
+name: writer
+modle: gpt-4.1
+---
+Write a short post.
+`;
+
+const BAD_REFERENCE = `---
+type: agent
+name: social_media
+---
+Post it.
+
+---
+type: chain
+name: campaign
+sequence:
+  - social_medai
+---
+Run the campaign.
+`;
+
+test.describe('Quick fixes', () => {
+  test('a typo is fixed from the button in its tooltip', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText(TYPO);
+    await playground.waitForChecked();
+    await expect.poll(() => playground.errorSquiggleTexts()).toEqual(['modle']);
+    // A light bulb marks the line.
+    await expect(playground.editor.locator('.cm-fix-bulb')).toHaveCount(1);
+
+    const box = (await playground.errorSquiggles.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const tooltip = page.locator('.cm-tooltip-lint');
+    await expect(tooltip).toContainText('unknown-field');
+    await tooltip.getByRole('button', { name: "Change to 'model'" }).click();
+
+    await playground.expectText(TYPO.replace('modle:', 'model:'));
+    await playground.waitForChecked();
+    await expect(playground.diagnostics('unknown-field')).toHaveCount(0);
+    // One undo step takes the fix back.
+    await playground.undo();
+    await playground.expectText(TYPO);
+  });
+
+  test('Ctrl+. on an unknown agent in a sequence offers the close name, and Enter applies it', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText(BAD_REFERENCE);
+    await playground.waitForChecked();
+    await expect(playground.diagnostics('unknown-agent-ref')).toHaveCount(1);
+
+    await playground.cursorToEndOfLine(11); // "  - social_medai"
+    await page.keyboard.press('Control+.');
+    const menu = playground.editor.getByRole('listbox', { name: 'Quick fixes' });
+    await expect(menu.getByRole('option')).toHaveText(["Change to 'social_media'"]);
+    await expect(menu.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+
+    await playground.expectText(BAD_REFERENCE.replace('- social_medai', '- social_media'));
+    await expect(menu).toHaveCount(0);
+    await playground.waitForChecked();
+    await expect(playground.diagnostics('unknown-agent-ref')).toHaveCount(0);
+  });
+
+  test('Ctrl+. where nothing can be fixed says so, and Escape closes it', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText(TYPO);
+    await playground.waitForChecked();
+    await playground.cursorToEndOfLine(3); // "name: writer"
+    await page.keyboard.press('Control+.');
+    const note = playground.editor.locator('.cm-fix-menu');
+    await expect(note).toHaveText('No quick fixes here.');
+    await page.keyboard.press('Escape');
+    await expect(note).toHaveCount(0);
+    await playground.expectText(TYPO);
+  });
+
+  test('"Fix all safe problems" fixes the safe ones in one step, and one undo restores the text exactly', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    // Two safe typos, and an agent reference whose fix is not safe (left for the user to choose).
+    const text =
+      TYPO.replace('name: writer\n', 'name: writer\ndescriptoin: Writes.\n') +
+      '\n' +
+      BAD_REFERENCE.replace('name: social_media', 'name: social_media\nmodle: x');
+    await playground.replaceText(text);
+    await playground.waitForChecked();
+    await playground.showTab('Problems');
+    const fixAll = page.getByTestId(TEST_IDS.fixAllButton);
+    await expect(fixAll).toHaveText('Fix all safe problems (3)');
+    await fixAll.click();
+
+    const fixed = text.replaceAll('modle:', 'model:').replace('descriptoin:', 'description:');
+    await playground.expectText(fixed);
+    await expect(playground.banner(/Applied 3 safe fixes/)).toBeVisible();
+    await playground.waitForChecked();
+    await expect(playground.diagnostics('unknown-field')).toHaveCount(0);
+    await expect(playground.diagnostics('unknown-agent-ref')).toHaveCount(1);
+    await expect(fixAll).toBeDisabled();
+
+    await playground.undo();
+    await playground.expectText(text);
+  });
+});
