@@ -7,8 +7,16 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { editorTextInPage } from './editor-text.ts';
 
-/** The result tabs on the right. */
+/**
+ * The result tabs on the right (Output, Cards, Graph) and the Problems dock under the editor, which
+ * `showTab` opens as it shows a tab (on a phone, through the bottom bar).
+ */
 export type ResultTab = 'Cards' | 'Problems' | 'Output' | 'Graph';
+
+/** The profile, reload mode and theme choices of the settings popover. */
+export type ProfileChoice = 'rfc' | 'fast-agent';
+export type ReloadChoice = 'hot-swap' | 'explicit';
+export type ThemeChoice = 'auto' | 'light' | 'dark';
 
 /** The playground page, with every console error and uncaught exception it produced. */
 export class PlaygroundPage {
@@ -35,10 +43,17 @@ export class PlaygroundPage {
   readonly banners: Locator;
 
   readonly workspaceSelect: Locator;
-  readonly examplesSelect: Locator;
-  readonly profileSelect: Locator;
-  readonly reloadModeSelect: Locator;
-  readonly themeSelect: Locator;
+  /** The header's Examples button, Settings button (its popover: profile, reload mode, theme), theme toggle. */
+  readonly examplesButton: Locator;
+  readonly settingsButton: Locator;
+  readonly settingsPopover: Locator;
+  readonly themeToggle: Locator;
+  /** The phone's bottom bar (Editor, Problems, Output) and the phone header's menu button. */
+  readonly paneBar: Locator;
+  readonly menuButton: Locator;
+  /** The Problems dock under the editor and its header, a toggle that shows the counts. */
+  readonly problemsDock: Locator;
+  readonly problemsToggle: Locator;
   readonly runButton: Locator;
   readonly shareButton: Locator;
 
@@ -78,10 +93,14 @@ export class PlaygroundPage {
     this.problemSummary = page.getByTestId(TEST_IDS.problemSummary);
     this.banners = page.getByTestId(TEST_IDS.banner);
     this.workspaceSelect = page.getByTestId(TEST_IDS.workspaceSelect);
-    this.examplesSelect = page.getByTestId(TEST_IDS.examplesSelect);
-    this.profileSelect = page.getByTestId(TEST_IDS.profileSelect);
-    this.reloadModeSelect = page.getByTestId(TEST_IDS.reloadModeSelect);
-    this.themeSelect = page.getByTestId(TEST_IDS.themeSelect);
+    this.examplesButton = page.getByTestId(TEST_IDS.examplesButton);
+    this.settingsButton = page.getByTestId(TEST_IDS.settingsButton);
+    this.settingsPopover = page.getByTestId(TEST_IDS.settingsPopover);
+    this.themeToggle = page.getByTestId(TEST_IDS.themeToggle);
+    this.paneBar = page.getByTestId(TEST_IDS.paneBar);
+    this.menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+    this.problemsDock = page.getByTestId(TEST_IDS.problemsDock);
+    this.problemsToggle = page.getByTestId(TEST_IDS.problemsToggle);
     this.runButton = page.getByTestId(TEST_IDS.runButton);
     this.shareButton = page.getByTestId(TEST_IDS.shareButton);
     this.fileList = page.getByTestId(TEST_IDS.fileList);
@@ -334,15 +353,32 @@ export class PlaygroundPage {
 
   // ---- result panels ----
 
-  /** Shows one of the result tabs. */
+  /**
+   * Shows one of the result tabs, or the Problems dock (opened if it was folded). On a phone the bottom bar
+   * first switches to the pane that holds it.
+   */
   async showTab(tab: ResultTab): Promise<void> {
+    const phone = await this.paneBar.isVisible();
+    if (tab === 'Problems') {
+      if (phone) await this.paneButton('Problems').click();
+      else if ((await this.problemsToggle.getAttribute('aria-expanded')) === 'false')
+        await this.problemsToggle.click();
+      await expect(this.problemsToggle).toHaveAttribute('aria-expanded', 'true');
+      return;
+    }
+    if (phone) await this.paneButton('Output').click();
     const button = this.tab(tab);
     await button.click();
     await expect(button).toHaveAttribute('aria-selected', 'true');
   }
 
-  /** A result tab's button. */
-  tab(tab: ResultTab): Locator {
+  /** A button of the phone's bottom bar. */
+  paneButton(name: 'Editor' | 'Problems' | 'Output'): Locator {
+    return this.paneBar.getByRole('button', { name: new RegExp(`^${name}\\b`) });
+  }
+
+  /** A result tab's button (Output, Cards, Graph). */
+  tab(tab: Exclude<ResultTab, 'Problems'>): Locator {
     return this.page.getByRole('tab', { name: new RegExp(`^${tab}\\b`) });
   }
 
@@ -428,9 +464,71 @@ export class PlaygroundPage {
 
   // ---- toolbar ----
 
+  /**
+   * Runs `work` with the header's controls reachable: on a phone they sit in the menu, which is opened
+   * first (and closed after, if still open).
+   */
+  async withHeader<T>(work: () => Promise<T>): Promise<T> {
+    if (!(await this.menuButton.isVisible())) return work();
+    await this.menuButton.click();
+    const result = await work();
+    await this.page.evaluate(() => {
+      const menu = document.getElementById('header-menu');
+      if (menu?.matches(':popover-open')) menu.hidePopover();
+    });
+    return result;
+  }
+
   /** Opens an example from the Examples menu, by its title. */
   async openExample(title: string): Promise<void> {
-    await this.examplesSelect.selectOption({ label: title });
+    await this.withHeader(async () => {
+      await this.examplesButton.click();
+      await this.page
+        .getByTestId(TEST_IDS.exampleItem)
+        .filter({ hasText: new RegExp(`^${escapeRegExp(title)}$`) })
+        .click();
+    });
+  }
+
+  /** Runs `work` with the settings popover open, and closes it after. */
+  async inSettings<T>(work: (settings: Locator) => Promise<T>): Promise<T> {
+    return this.withHeader(async () => {
+      await this.settingsButton.click();
+      await expect(this.settingsPopover).toBeVisible();
+      const result = await work(this.settingsPopover);
+      await this.page.keyboard.press('Escape');
+      await expect(this.settingsPopover).toBeHidden();
+      return result;
+    });
+  }
+
+  /** The radio button of a setting's choice in the settings popover (visible only while it is open). */
+  settingChoice(setting: 'Profile' | 'Reload' | 'Theme', choice: string): Locator {
+    return this.settingsPopover
+      .getByRole('group', { name: setting })
+      .getByRole('radio', { name: new RegExp(`^${escapeRegExp(choice)}\\b`, 'i') });
+  }
+
+  /** Picks the profile in the settings popover. */
+  async setProfile(profile: ProfileChoice): Promise<void> {
+    await this.inSettings(() => this.settingChoice('Profile', profile).check());
+  }
+
+  /** Picks the reload mode in the settings popover. */
+  async setReloadMode(mode: ReloadChoice): Promise<void> {
+    await this.inSettings(() => this.settingChoice('Reload', mode).check());
+  }
+
+  /** Picks the theme in the settings popover (auto is labelled "System"). */
+  async setTheme(theme: ThemeChoice): Promise<void> {
+    await this.inSettings(() => this.settingChoice('Theme', THEME_LABELS[theme]).check());
+  }
+
+  /** The value of the checked choice of a setting, read from the settings popover. */
+  async setting(setting: 'Profile' | 'Reload' | 'Theme'): Promise<string> {
+    return this.inSettings((settings) =>
+      settings.getByRole('group', { name: setting }).locator('input:checked').inputValue(),
+    );
   }
 
   /** Opens the share dialog and returns the link it offers. */
@@ -540,6 +638,8 @@ export class PlaygroundPage {
       .then((all) => all.map((t) => t.trim()));
   }
 }
+
+const THEME_LABELS: Record<ThemeChoice, string> = { auto: 'System', light: 'Light', dark: 'Dark' };
 
 /** Escapes `text` for use inside a regular expression. */
 export function escapeRegExp(text: string): string {
