@@ -124,7 +124,7 @@ async function shoot(browser, device, scheme) {
 
     await showPane(page, 'Editor');
     const phone = device === 'phone';
-    if (phone) await page.getByRole('button', { name: 'Files' }).click();
+    if (phone) await page.getByRole('button', { name: 'Files', exact: true }).click();
     for (;;) {
       const remove = page.getByRole('button', { name: /^Delete (?!this workspace)/ }).first();
       if ((await remove.count()) === 0) break;
