@@ -263,7 +263,14 @@ export class PlaygroundPage {
   async cursorToEndOfLine(line: number): Promise<void> {
     await this.editorContent.click();
     await this.page.keyboard.press('ControlOrMeta+Home');
-    for (let i = 1; i < line; i++) await this.page.keyboard.press('ArrowDown');
+    // ArrowDown moves by rows on screen, and a long line wraps into several: move until the gutter's
+    // active line number says the cursor is on `line`.
+    const activeLine = this.editor.locator('.cm-activeLineGutter');
+    for (let i = 0; i < line * 4; i++) {
+      if (Number((await activeLine.first().textContent())?.trim()) >= line) break;
+      await this.page.keyboard.press('ArrowDown');
+    }
+    await expect(activeLine.first()).toHaveText(String(line));
     await this.page.keyboard.press('End');
   }
 
