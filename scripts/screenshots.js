@@ -1,7 +1,9 @@
 /**
- * Writes the README's screenshot, docs/screenshots/playground.png: the playground at 1280×800 with a card
- * that has one problem, on the Problems tab. Builds nothing: run `npm run build` first. Serves the existing
- * dist/ with `vite preview` on port 4187 and stops it at the end. Usage: `npm run screenshots`.
+ * Writes the screenshots of the playground's main states into docs/screenshots/, for the README and the docs:
+ * `<state>-<desktop|phone>-<light|dark>.png` for the states empty (no file open), errors (a card with problems),
+ * output (a chain bundle and its compiled output) and share (the share dialog), at 1280×800 (desktop) and
+ * 390×844 (phone), in the light and the dark theme. Builds nothing: run `npm run build` first. Serves the
+ * existing dist/ with `vite preview` on port 4187 and stops it at the end. Usage: `npm run screenshots`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -9,16 +11,24 @@ import { chromium } from '@playwright/test';
 
 const PORT = 4187;
 const URL_ROOT = `http://localhost:${PORT}/`;
-const OUT = 'docs/screenshots/playground.png';
+const DIR = 'docs/screenshots';
 
-// A card with one problem: a misspelt field (`unknown-field`).
+// A card with a problem the checker names: a misspelt field (`unknown-field`).
 const CARD = `---
 type: agent
 name: harbour_pilot
-modle: haiku
+model: haiku
+temprature: 0.2
+servers: [tides]
 ---
 Answer questions about tides and berths in the harbour.
+Keep answers short and name the berth.
 `;
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+};
 
 if (!existsSync('dist/index.html')) {
   console.error('screenshots: dist/ is missing; run `npm run build` first.');
@@ -43,6 +53,95 @@ async function waitForServer() {
   throw new Error(`vite preview did not answer on port ${PORT}`);
 }
 
+/** Waits until the status line says the current text was checked and saved. */
+async function settled(page) {
+  const status = page.locator('[data-testid="analysis-status"]');
+  await status.filter({ hasText: /checked in \d+ ms/ }).waitFor();
+  await status
+    .filter({ hasText: /·\s*saved\s*$/ })
+    .waitFor({ timeout: 5000 })
+    .catch(() => {});
+  await page.mouse.move(0, 0);
+}
+
+/** Replaces the open file's text, as a paste over a select-all would. */
+async function replaceText(page, text) {
+  await page.locator('[data-testid="editor"] .cm-content').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+}
+
+/** On a phone, shows one pane through the bottom bar (a no-op on a desktop). */
+async function showPane(page, name) {
+  const bar = page.getByTestId('pane-bar');
+  if (await bar.isVisible())
+    await bar.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+}
+
+/**
+ * Takes the four states in one fresh page (storage empty, so every run starts alike).
+ * @param {import('@playwright/test').Browser} browser
+ * @param {'desktop' | 'phone'} device
+ * @param {'light' | 'dark'} scheme
+ */
+async function shoot(browser, device, scheme) {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[device],
+    colorScheme: scheme,
+    serviceWorkers: 'block',
+    hasTouch: device === 'phone',
+  });
+  const page = await context.newPage();
+  const file = (state) => `${DIR}/${state}-${device}-${scheme}.png`;
+  try {
+    await page.goto(URL_ROOT, { waitUntil: 'load' });
+    await page.locator('[data-testid="editor"] .cm-content').waitFor();
+
+    await replaceText(page, CARD);
+    await page.locator('[data-testid="diagnostic-row"]').first().waitFor({ state: 'attached' });
+    await settled(page);
+    await showPane(page, 'Problems');
+    await page.screenshot({ path: file('errors') });
+
+    await showPane(page, 'Editor');
+    const examples = page.getByTestId('examples-button');
+    if (!(await examples.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+    await examples.click();
+    await page
+      .getByTestId('example-item')
+      .filter({ hasText: /^Chain bundle/ })
+      .click();
+    await settled(page);
+    await showPane(page, 'Output');
+    await page.getByTestId('output-json').waitFor();
+    await page.screenshot({ path: file('output') });
+
+    await page.getByTestId('share-button').click();
+    await page.getByTestId('share-link').waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: file('share') });
+    await page.keyboard.press('Escape');
+
+    await showPane(page, 'Editor');
+    const phone = device === 'phone';
+    if (phone) await page.getByRole('button', { name: 'Files', exact: true }).click();
+    for (;;) {
+      const remove = page.getByRole('button', { name: /^Delete (?!this workspace)/ }).first();
+      if ((await remove.count()) === 0) break;
+      await remove.click();
+      await page.getByTestId('question-dialog').getByRole('button', { name: 'Delete' }).click();
+    }
+    await page.getByText('No file open').waitFor();
+    await settled(page);
+    await page.screenshot({ path: file('empty') });
+    console.log(
+      `screenshots: wrote ${['errors', 'output', 'share', 'empty'].map(file).join(', ')}`,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 let browser;
 try {
   await waitForServer();
@@ -50,34 +149,10 @@ try {
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
-  const page = await browser.newPage({
-    viewport: { width: 1280, height: 800 },
-    colorScheme: 'light',
-    serviceWorkers: 'block',
-  });
-  await page.goto(URL_ROOT, { waitUntil: 'load' });
-  await page.locator('[data-testid="editor"] .cm-content').waitFor();
-  await page.evaluate((card) => {
-    // window.agentcard.model is the playground's model (src/app/main.ts).
-    window.agentcard.model.addFiles({ 'agents/harbour_pilot.md': card }, true);
-  }, CARD);
-  await page.getByRole('tab', { name: /^Problems\b/ }).click();
-  await page.locator('[data-testid="diagnostic-row"]').first().waitFor();
-  const rows = await page.locator('[data-testid="diagnostic-row"]').count();
-  if (rows !== 1)
-    throw new Error(
-      `expected one problem, the Problems tab shows ${rows}: ${await page.locator('[data-testid="diagnostic-row"]').allTextContents()}`,
-    );
-  // Let the workspace save, so the status line reads as it does at rest.
-  await page
-    .locator('[data-testid="analysis-status"]')
-    .filter({ hasNotText: 'unsaved' })
-    .waitFor({ timeout: 5000 })
-    .catch(() => {});
-  await page.mouse.move(0, 0);
-  mkdirSync('docs/screenshots', { recursive: true });
-  await page.screenshot({ path: OUT });
-  console.log(`screenshots: wrote ${OUT}`);
+  mkdirSync(DIR, { recursive: true });
+  for (const device of /** @type {const} */ (['desktop', 'phone']))
+    for (const scheme of /** @type {const} */ (['light', 'dark']))
+      await shoot(browser, device, scheme);
 } finally {
   await browser?.close();
   // The preview server runs in its own process group (detached): stop it and its children.

@@ -17,7 +17,7 @@ import lzString from 'lz-string';
  */
 
 /**
- * For each example of the Examples menu: picks it as a user would (`selectOption`), waits for its
+ * For each example of the Examples menu: picks it as a user would (Examples, then its item), waits for its
  * workspace, asks the model for its share fragment, and builds the envelope JSON as
  * src/app/permalink/envelope.ts does (`{"v":1,"f":[[path,text],…],"a":active,"p":profile}`). The link
  * is checked by opening it in a second page of the same browser and comparing the workspace it opens
@@ -26,18 +26,15 @@ import lzString from 'lz-string';
  * @returns {Promise<PermalinkFigure[]>}
  */
 export async function measurePermalinks(page) {
-  const select = page.getByTestId('examples-select');
-  /** @type {{ value: string, title: string }[]} */
-  const examples = await select.evaluate((element) =>
-    Array.from(element.querySelectorAll('option'))
-      .filter((option) => option.value !== '')
-      .map((option) => ({ value: option.value, title: option.textContent?.trim() ?? '' })),
-  );
+  const items = page.getByTestId('example-item');
+  /** @type {{ title: string }[]} */
+  const examples = (await items.allTextContents()).map((text) => ({ title: text.trim() }));
   if (examples.length === 0) throw new Error('the Examples menu lists no examples');
   /** @type {PermalinkFigure[]} */
   const figures = [];
   for (const example of examples) {
-    await select.selectOption(example.value);
+    await page.getByTestId('examples-button').click();
+    await items.filter({ hasText: example.title }).first().click();
     await page.waitForFunction(
       (title) => /** @type {any} */ (window).agentcard.model.workspace.name === title,
       example.title,

@@ -176,11 +176,26 @@ export async function placeCursor(scope, needle, offset, editor = EDITOR) {
 }
 
 /**
- * Shows a result tab (Cards, Problems, Output).
+ * Shows a result tab (Cards, Output), or opens the Problems dock under the editor.
  * @param {Scope} scope
  * @param {'Cards' | 'Problems' | 'Output'} name
  */
 export async function showTab(scope, name) {
+  if (name === 'Problems') {
+    // Problems is not a tab but a dock under the editor (open by default): open it when it is folded.
+    const toggle = byTestId(TEST_IDS.problemsToggle);
+    const folded = await scope.evalExpression(
+      `document.querySelector(${JSON.stringify(toggle)})?.getAttribute('aria-expanded') === 'false'`,
+    );
+    if (folded) await scope.click(toggle);
+    await waitFor(
+      scope,
+      'the Problems dock to be open',
+      (selector) => document.querySelector(selector)?.getAttribute('aria-expanded') === 'true',
+      [toggle],
+    );
+    return;
+  }
   await clickElement(
     scope,
     `the ${name} tab`,

@@ -34,35 +34,54 @@ test.describe('Accessibility', () => {
     await expect(page.getByRole('region', { name: 'Results' })).toBeVisible();
   });
 
-  test('the results tabs follow the tabs pattern: one Tab stop, arrow keys, Home and End', async ({
+  test('the results tabs follow the tabs pattern: Output first and selected, one Tab stop, arrow keys, Home and End', async ({
     page,
   }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();
     const tabs = page.getByRole('tablist', { name: 'Results' }).getByRole('tab');
-    await expect(tabs).toHaveText([/^Cards/, /^Problems/, 'Output', 'Graph']);
-    await expect(playground.tab('Problems')).toHaveText(/^Problems \(\d+\)$/);
-    await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
-    await playground.tab('Problems').focus();
-
-    await page.keyboard.press('ArrowRight');
-    await expect(playground.tab('Output')).toBeFocused();
+    await expect(tabs).toHaveText(['Output', /^Cards \(\d+\)$/, 'Graph']);
     await expect(playground.tab('Output')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel', { name: /^Output/ })).toBeVisible();
-    await page.keyboard.press('ArrowRight');
-    await expect(playground.tab('Graph')).toBeFocused();
+    await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
+    await playground.tab('Output').focus();
+
     await page.keyboard.press('ArrowRight');
     await expect(playground.tab('Cards')).toBeFocused();
     await expect(playground.tab('Cards')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel', { name: /^Cards/ })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(playground.tab('Graph')).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(playground.tab('Output')).toBeFocused();
+    await expect(playground.tab('Output')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowLeft');
     await expect(playground.tab('Graph')).toBeFocused();
     await page.keyboard.press('Home');
-    await expect(playground.tab('Cards')).toHaveAttribute('aria-selected', 'true');
+    await expect(playground.tab('Output')).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('End');
     await expect(playground.tab('Graph')).toHaveAttribute('aria-selected', 'true');
     await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveText('Graph');
     const panel = await playground.tab('Graph').getAttribute('aria-controls');
     await expect(page.locator(`#${panel}`)).toHaveAttribute('role', 'tabpanel');
+  });
+
+  test('the Problems panel under the editor is a disclosure whose header tells the counts', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText(WITH_ERRORS);
+    await playground.waitForChecked();
+    const toggle = page.getByRole('button', { name: /^Problems [1-9]\d* errors?\b/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(playground.diagnostics('unknown-field')).toBeVisible();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(playground.diagnostics('unknown-field')).toBeHidden();
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(playground.diagnostics('unknown-field')).toBeVisible();
   });
 
   test('deleting and renaming a workspace ask in the playground’s own dialog, which keeps the focus', async ({

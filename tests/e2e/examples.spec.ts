@@ -155,8 +155,8 @@ test.describe('URL options', () => {
     await expect(playground.workspaceSelect.locator('option:checked')).toHaveText(
       'Chain bundle (example) · 1 file',
     );
-    await expect(playground.profileSelect).toHaveValue('fast-agent');
-    await expect(playground.themeSelect).toHaveValue('dark');
+    expect(await playground.setting('Profile')).toBe('fast-agent');
+    expect(await playground.setting('Theme')).toBe('dark');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // Taken out of the address, so that a reload does not open the example again.
     await expect(page).toHaveURL(/\/$/);

@@ -42,6 +42,9 @@ test('on a phone the file name is whole, every control is at least 40 px tall an
   await playground.open();
   await playground.openExample('Markdown bundle');
   await playground.waitForChecked();
+  // The file list folds away above the editor on a phone: the Files button shows it.
+  await expect(playground.activeFile).toBeHidden();
+  await page.getByRole('button', { name: 'Files', exact: true }).click();
   await expect(playground.activeFile).toBeVisible();
   for (const tab of ['Problems', 'Output', 'Cards'] as const) {
     await playground.showTab(tab);

@@ -25,7 +25,7 @@ test.describe('The Output tab shows what fast-agent fills in later', () => {
     const playground = new PlaygroundPage(page);
     await playground.open();
     await playground.replaceText(BARE);
-    await playground.profileSelect.selectOption('fast-agent');
+    await playground.setProfile('fast-agent');
     await playground.waitForChecked();
     const placeholders = playground.outputJson.getByTestId(TEST_IDS.placeholder);
 
@@ -68,7 +68,7 @@ test.describe('The Output tab shows what fast-agent fills in later', () => {
 
     await test.step('rfc profile: instruction null, nothing highlighted', async () => {
       await playground.replaceText(BARE);
-      await playground.profileSelect.selectOption('rfc');
+      await playground.setProfile('rfc');
       await playground.waitForChecked();
       await playground.selectCard('bare');
       await playground.showTab('Output');

@@ -8,8 +8,16 @@ import { EXAMPLES } from '../../src/app/examples.ts';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { editorTextInPage } from './editor-text.ts';
 
-/** The result tabs on the right. */
+/**
+ * The result tabs on the right (Output, Cards, Graph) and the Problems dock under the editor, which
+ * `showTab` opens as it shows a tab (on a phone, through the bottom bar).
+ */
 export type ResultTab = 'Cards' | 'Problems' | 'Output' | 'Graph';
+
+/** The profile, reload mode and theme choices of the settings popover. */
+export type ProfileChoice = 'rfc' | 'fast-agent';
+export type ReloadChoice = 'hot-swap' | 'explicit';
+export type ThemeChoice = 'auto' | 'light' | 'dark';
 
 /** The playground page, with every console error and uncaught exception it produced. */
 export class PlaygroundPage {
@@ -36,13 +44,20 @@ export class PlaygroundPage {
   readonly banners: Locator;
 
   readonly workspaceSelect: Locator;
-  /** The Examples button, the gallery it opens and the gallery's examples (one button each). */
+  /** The header's Examples button, the gallery it opens and the gallery's examples (one button each). */
   readonly examplesButton: Locator;
   readonly examplesDialog: Locator;
   readonly exampleItems: Locator;
-  readonly profileSelect: Locator;
-  readonly reloadModeSelect: Locator;
-  readonly themeSelect: Locator;
+  /** The header's Settings button (its popover: profile, reload mode, theme) and theme toggle. */
+  readonly settingsButton: Locator;
+  readonly settingsPopover: Locator;
+  readonly themeToggle: Locator;
+  /** The phone's bottom bar (Editor, Problems, Output) and the phone header's menu button. */
+  readonly paneBar: Locator;
+  readonly menuButton: Locator;
+  /** The Problems dock under the editor and its header, a toggle that shows the counts. */
+  readonly problemsDock: Locator;
+  readonly problemsToggle: Locator;
   readonly runButton: Locator;
   readonly shareButton: Locator;
 
@@ -85,9 +100,13 @@ export class PlaygroundPage {
     this.examplesButton = page.getByTestId(TEST_IDS.examplesButton);
     this.examplesDialog = page.getByTestId(TEST_IDS.examplesDialog);
     this.exampleItems = this.examplesDialog.getByTestId(TEST_IDS.exampleItem);
-    this.profileSelect = page.getByTestId(TEST_IDS.profileSelect);
-    this.reloadModeSelect = page.getByTestId(TEST_IDS.reloadModeSelect);
-    this.themeSelect = page.getByTestId(TEST_IDS.themeSelect);
+    this.settingsButton = page.getByTestId(TEST_IDS.settingsButton);
+    this.settingsPopover = page.getByTestId(TEST_IDS.settingsPopover);
+    this.themeToggle = page.getByTestId(TEST_IDS.themeToggle);
+    this.paneBar = page.getByTestId(TEST_IDS.paneBar);
+    this.menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+    this.problemsDock = page.getByTestId(TEST_IDS.problemsDock);
+    this.problemsToggle = page.getByTestId(TEST_IDS.problemsToggle);
     this.runButton = page.getByTestId(TEST_IDS.runButton);
     this.shareButton = page.getByTestId(TEST_IDS.shareButton);
     this.fileList = page.getByTestId(TEST_IDS.fileList);
@@ -250,7 +269,14 @@ export class PlaygroundPage {
   async cursorToEndOfLine(line: number): Promise<void> {
     await this.editorContent.click();
     await this.page.keyboard.press('ControlOrMeta+Home');
-    for (let i = 1; i < line; i++) await this.page.keyboard.press('ArrowDown');
+    // ArrowDown moves by rows on screen, and a long line wraps into several: move until the gutter's
+    // active line number says the cursor is on `line`.
+    const activeLine = this.editor.locator('.cm-activeLineGutter');
+    for (let i = 0; i < line * 4; i++) {
+      if (Number((await activeLine.first().textContent())?.trim()) >= line) break;
+      await this.page.keyboard.press('ArrowDown');
+    }
+    await expect(activeLine.first()).toHaveText(String(line));
     await this.page.keyboard.press('End');
   }
 
@@ -340,15 +366,32 @@ export class PlaygroundPage {
 
   // ---- result panels ----
 
-  /** Shows one of the result tabs. */
+  /**
+   * Shows one of the result tabs, or the Problems dock (opened if it was folded). On a phone the bottom bar
+   * first switches to the pane that holds it.
+   */
   async showTab(tab: ResultTab): Promise<void> {
+    const phone = await this.paneBar.isVisible();
+    if (tab === 'Problems') {
+      if (phone) await this.paneButton('Problems').click();
+      else if ((await this.problemsToggle.getAttribute('aria-expanded')) === 'false')
+        await this.problemsToggle.click();
+      await expect(this.problemsToggle).toHaveAttribute('aria-expanded', 'true');
+      return;
+    }
+    if (phone) await this.paneButton('Output').click();
     const button = this.tab(tab);
     await button.click();
     await expect(button).toHaveAttribute('aria-selected', 'true');
   }
 
-  /** A result tab's button. */
-  tab(tab: ResultTab): Locator {
+  /** A button of the phone's bottom bar. */
+  paneButton(name: 'Editor' | 'Problems' | 'Output'): Locator {
+    return this.paneBar.getByRole('button', { name: new RegExp(`^${name}\\b`) });
+  }
+
+  /** A result tab's button (Output, Cards, Graph). */
+  tab(tab: Exclude<ResultTab, 'Problems'>): Locator {
     return this.page.getByRole('tab', { name: new RegExp(`^${tab}\\b`) });
   }
 
@@ -435,14 +478,29 @@ export class PlaygroundPage {
   // ---- toolbar ----
 
   /**
-   * Opens an example, by its title, from the Examples gallery: presses Examples, then the example, and waits
-   * for the gallery to close. When the Examples workspace was edited the playground asks first: answer with
-   * `answerQuestion`.
+   * Runs `work` with the header's controls reachable: on a phone they sit in the menu, which is opened
+   * first (and closed after, if still open).
+   */
+  async withHeader<T>(work: () => Promise<T>): Promise<T> {
+    if (!(await this.menuButton.isVisible())) return work();
+    await this.menuButton.click();
+    const result = await work();
+    await this.page.evaluate(() => {
+      const menu = document.getElementById('header-menu');
+      if (menu?.matches(':popover-open')) menu.hidePopover();
+    });
+    return result;
+  }
+
+  /**
+   * Opens an example, by its title, from the Examples gallery: presses Examples (in the phone's menu
+   * there), then the example, and waits for the gallery to close. When the Examples workspace was edited
+   * the playground asks first: answer with `answerQuestion`.
    */
   async openExample(title: string): Promise<void> {
     const example = EXAMPLES.find((e) => e.title === title);
     if (!example) throw new Error(`no example is called ${title}`);
-    await this.examplesButton.click();
+    await this.withHeader(() => this.examplesButton.click());
     await this.exampleItem(example.id).click();
     await expect(this.examplesDialog).toBeHidden();
   }
@@ -450,6 +508,47 @@ export class PlaygroundPage {
   /** The gallery's button of the example with this id. */
   exampleItem(id: string): Locator {
     return this.exampleItems.and(this.page.locator(`[data-id="${id}"]`));
+  }
+
+  /** Runs `work` with the settings popover open, and closes it after. */
+  async inSettings<T>(work: (settings: Locator) => Promise<T>): Promise<T> {
+    return this.withHeader(async () => {
+      await this.settingsButton.click();
+      await expect(this.settingsPopover).toBeVisible();
+      const result = await work(this.settingsPopover);
+      await this.page.keyboard.press('Escape');
+      await expect(this.settingsPopover).toBeHidden();
+      return result;
+    });
+  }
+
+  /** The radio button of a setting's choice in the settings popover (visible only while it is open). */
+  settingChoice(setting: 'Profile' | 'Reload' | 'Theme', choice: string): Locator {
+    return this.settingsPopover
+      .getByRole('group', { name: setting })
+      .getByRole('radio', { name: new RegExp(`^${escapeRegExp(choice)}\\b`, 'i') });
+  }
+
+  /** Picks the profile in the settings popover. */
+  async setProfile(profile: ProfileChoice): Promise<void> {
+    await this.inSettings(() => this.settingChoice('Profile', profile).check());
+  }
+
+  /** Picks the reload mode in the settings popover. */
+  async setReloadMode(mode: ReloadChoice): Promise<void> {
+    await this.inSettings(() => this.settingChoice('Reload', mode).check());
+  }
+
+  /** Picks the theme in the settings popover (auto is labelled "System"). */
+  async setTheme(theme: ThemeChoice): Promise<void> {
+    await this.inSettings(() => this.settingChoice('Theme', THEME_LABELS[theme]).check());
+  }
+
+  /** The value of the checked choice of a setting, read from the settings popover. */
+  async setting(setting: 'Profile' | 'Reload' | 'Theme'): Promise<string> {
+    return this.inSettings((settings) =>
+      settings.getByRole('group', { name: setting }).locator('input:checked').inputValue(),
+    );
   }
 
   /** Opens the share dialog and returns the link it offers. */
@@ -559,6 +658,8 @@ export class PlaygroundPage {
       .then((all) => all.map((t) => t.trim()));
   }
 }
+
+const THEME_LABELS: Record<ThemeChoice, string> = { auto: 'System', light: 'Light', dark: 'Dark' };
 
 /** Escapes `text` for use inside a regular expression. */
 export function escapeRegExp(text: string): string {

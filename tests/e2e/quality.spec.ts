@@ -92,17 +92,32 @@ test.describe('Keyboard and screen readers', () => {
     const playground = new PlaygroundPage(page);
     await playground.open();
 
-    for (const name of ['Workspace', 'Examples', 'Profile', 'Reload', 'Theme'])
-      await expect(page.getByRole('combobox', { name, exact: true })).toBeVisible();
-    for (const name of ['Share', 'New file', 'Open files…', 'Open folder…', 'Download all (.zip)'])
+    await expect(page.getByRole('combobox', { name: 'Workspace', exact: true })).toBeVisible();
+    for (const name of [
+      'Examples',
+      'Settings',
+      'Share',
+      'New file',
+      'Open files…',
+      'Open folder…',
+      'Download all (.zip)',
+    ])
       await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: /^Switch to (dark|light) theme$/ }),
+    ).toBeVisible();
+    await playground.inSettings(async (settings) => {
+      for (const name of ['Profile', 'Reload', 'Theme'])
+        await expect(settings.getByRole('group', { name })).toBeVisible();
+      expect(unnamedControls(await settings.ariaSnapshot())).toEqual([]);
+    });
     const [file] = await playground.filePaths();
     for (const action of ['Rename', 'Download', 'Delete'])
       await expect(page.getByRole('button', { name: `${action} ${file}` })).toBeVisible();
     await expect(page.getByRole('textbox', { name: `Editor: ${file}` })).toBeVisible();
     await expect(playground.tab('Cards')).toBeVisible();
 
-    await playground.reloadModeSelect.selectOption('explicit');
+    await playground.setReloadMode('explicit');
     await expect(page.getByRole('button', { name: /^Run/ })).toBeVisible();
     await expect(playground.banners).toHaveCount(0);
     await playground.renameFile(file!, ''); // refused: a banner, with its dismiss button
@@ -174,21 +189,21 @@ test.describe('Layout and theme', () => {
     await playground.open();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 
-    await playground.themeSelect.selectOption('dark');
+    await playground.setTheme('dark');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(255, 255, 255)');
 
     await playground.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    await expect(playground.themeSelect).toHaveValue('dark');
+    expect(await playground.setting('Theme')).toBe('dark');
   });
 
   test('the automatic theme follows the system colour scheme', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     const playground = new PlaygroundPage(page);
     await playground.open();
-    await expect(playground.themeSelect).toHaveValue('auto');
+    expect(await playground.setting('Theme')).toBe('auto');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
@@ -217,7 +232,7 @@ test.describe('Privacy and safety', () => {
     await playground.answerQuestion('Open example'); // the edited example above is kept aside
     await playground.waitForChecked();
     await playground.shareLink();
-    await playground.themeSelect.selectOption('dark');
+    await playground.setTheme('dark');
     await playground.waitForSaved();
 
     expect(requests.length).toBeGreaterThan(0);

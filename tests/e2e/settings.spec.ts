@@ -33,12 +33,12 @@ test.describe('Checker settings', () => {
     await playground.replaceText(TWO_CARDS);
     await playground.waitForChecked();
 
-    await expect(playground.profileSelect).toHaveValue('rfc');
+    expect(await playground.setting('Profile')).toBe('rfc');
     await expect(playground.tab('Cards')).toHaveText('Cards (2)');
     await expect(playground.diagnostics('unknown-field')).toHaveCount(1);
     await expect(playground.diagnostics('unknown-field')).toContainText('10:1');
 
-    await playground.profileSelect.selectOption('fast-agent');
+    await playground.setProfile('fast-agent');
     await playground.waitForChecked();
 
     // fast-agent reads one frontmatter per Markdown file: the rest, second card included, is body text.
@@ -48,7 +48,7 @@ test.describe('Checker settings', () => {
     await expect(playground.splitRows).toHaveCount(1);
     await expect(playground.splitRow('first')).toBeVisible();
 
-    await playground.profileSelect.selectOption('rfc');
+    await playground.setProfile('rfc');
     await expect(playground.tab('Cards')).toHaveText('Cards (2)');
     await expect(playground.splitRows).toHaveCount(2);
     await playground.showTab('Problems');
@@ -64,7 +64,7 @@ test.describe('Checker settings', () => {
     await playground.waitForChecked();
     await expect(playground.runButton).toHaveCount(0);
 
-    await playground.reloadModeSelect.selectOption('explicit');
+    await playground.setReloadMode('explicit');
     await expect(playground.runButton).toBeVisible();
 
     await test.step('an edit leaves the problems as they were', async () => {
