@@ -137,6 +137,7 @@ export function toJson(result: CheckResult): { agents: unknown[]; diagnostics: u
       endLine: d.endLine,
       endColumn: d.endColumn,
       card: d.card ?? null,
+      ...(d.fixes ? { fixes: d.fixes } : {}),
     })),
   };
 }

@@ -9,6 +9,7 @@ import {
   type Node,
 } from 'yaml';
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
+import { replaceFix, type Fix } from '../fixes/fix.ts';
 
 /** Which YAML version to read with: PyYAML (fast-agent) reads 1.1 (`yes` is true); the RFC profile reads 1.2. */
 export type YamlVersion = '1.1' | '1.2';
@@ -81,7 +82,9 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
   for (const error of doc.errors) {
     const code = 'yaml-syntax';
     const message = error.message.split('\n')[0] ?? error.message;
-    result.diagnostics.push(problem(code, message, ...at(error.pos[0], error.pos[1])));
+    const d = problem(code, message, ...at(error.pos[0], error.pos[1]));
+    if (error.code === 'TAB_AS_INDENT') withFix(d, tabIndentFix(text, error.pos[0], offset));
+    result.diagnostics.push(d);
   }
   result.empty = doc.contents === null;
   if (doc.errors.length > 0) return result;
@@ -105,6 +108,31 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     );
   }
   return result;
+}
+
+/** Sets `fix` as the only fix of `d`, when there is one. */
+function withFix(d: RawDiagnostic, fix: Fix | undefined): void {
+  if (fix) d.fixes = [fix];
+}
+
+/**
+ * The fix for tab indentation on the line of `pos` (relative to the slice at `offset`): each tab of
+ * the line's leading whitespace becomes two spaces. Safe when that whitespace is tabs only (the
+ * nesting reads as the author laid it out); a mix of spaces and tabs is a guess.
+ */
+function tabIndentFix(text: string, pos: number, offset: number): Fix | undefined {
+  const start = text.lastIndexOf('\n', Math.max(0, pos - 1)) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(start))![0];
+  if (!indent.includes('\t')) return undefined;
+  const spaces = indent.replace(/\t/g, '  ');
+  const safe = !indent.includes(' ');
+  return replaceFix(
+    'Indent with spaces instead of tabs',
+    safe,
+    offset + start,
+    offset + start + indent.length,
+    spaces,
+  );
 }
 
 /** The `yaml-limit` problem of a tree too deep or holding a recursive alias, if any. */
