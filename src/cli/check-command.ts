@@ -1,6 +1,9 @@
 import {
   checkLoadSet,
+  fixAll,
   FORMAT_IDS,
+  type CheckOptions,
+  type FixAllResult,
   localCalendarDate,
   type FormatId,
   type Profile,
@@ -14,6 +17,7 @@ import {
   PROFILE_OPTION,
   ROOT_OPTIONS,
 } from './cli-options.ts';
+import { changedFiles, outsideRoot, unifiedDiff, writeChanges } from './fix-files.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
 import { addStdin, loadPaths } from './load-paths.ts';
 import { boundedIsDirectory, decodeUtf8, diskReader, readBoundary } from './read-boundary.ts';
@@ -64,6 +68,18 @@ export const CHECK_OPTIONS = {
     value: 'PATH',
     help: 'where the --stdin text is checked as if it were: its format and the\nfiles it names (messages:, tools.py) are found from there',
   },
+  fix: {
+    type: 'boolean',
+    help: 'apply every safe fix in place (files inside the load-set root only),\nthen report what remains',
+  },
+  'fix-dry-run': {
+    type: 'boolean',
+    help: 'print the fixes --fix would apply as a unified diff; write nothing',
+  },
+  'fix-unsafe': {
+    type: 'boolean',
+    help: 'with --fix or --fix-dry-run (alone: --fix), also apply the fixes\nthat are not safe (they may change what a card means)',
+  },
   ...ROOT_OPTIONS,
   help: HELP_OPTION,
 } as const satisfies OptionTable;
@@ -85,7 +101,8 @@ Reporters:
            otherwise (or with --no-pretty): one line per problem, file:line:col severity code message;
            then a summary line
   github   GitHub Actions annotations (::error file=…,line=…::message), then the summary line
-  json     one JSON object {agents, diagnostics}
+  json     one JSON object {agents, diagnostics}; a diagnostic the checker can fix has
+           fixes: [{title, safe, edits: [{file, from, to, insert, line, column, …}]}]
 Control characters from the cards are shown escaped (\\e, \\n, \\u202e) by every reporter but json.
 
 ${EXIT_CODES_HELP}`;
@@ -111,6 +128,8 @@ export function runCheck(args: readonly string[], io: Io): number {
     return usageError(io, 'agentcard check', '--stdin-filename is for --stdin');
   if (values.stdin && stdinFilename === undefined)
     return usageError(io, 'agentcard check', '--stdin needs --stdin-filename PATH');
+  if (values.stdin && (values.fix || values['fix-dry-run'] || values['fix-unsafe']))
+    return usageError(io, 'agentcard check', '--fix cannot write back to standard input');
   if (!values.stdin && positionals.length === 0)
     return usageError(io, 'agentcard check', 'no PATH given');
 
@@ -135,7 +154,7 @@ export function runCheck(args: readonly string[], io: Io): number {
   }
   const profile = (values.profile ?? 'rfc') as Profile;
   const readFile = diskReader(loaded, boundary, io.cwd);
-  const result = checkLoadSet(loaded.files, {
+  const checkOptions: CheckOptions = {
     profile,
     cards: loaded.cards,
     discovered: loaded.discovered,
@@ -144,7 +163,14 @@ export function runCheck(args: readonly string[], io: Io): number {
     ...(io.env ? { env: definedOnly(io.env) } : {}),
     today: localCalendarDate(io.now?.() ?? new Date()),
     isDirectory: boundedIsDirectory(boundary, io.cwd),
-  });
+  };
+  const fixing =
+    values.fix === true || values['fix-dry-run'] === true || values['fix-unsafe'] === true;
+  const outcome = fixing
+    ? runFixes(loaded.files, checkOptions, values, boundary.root, io)
+    : { result: checkLoadSet(loaded.files, checkOptions), files: loaded.files };
+  if (typeof outcome === 'number') return outcome;
+  const { result, files } = outcome;
   const reporter: ReporterName = values.json
     ? 'json'
     : ((values.reporter ?? 'human') as ReporterName);
@@ -153,7 +179,7 @@ export function runCheck(args: readonly string[], io: Io): number {
     result,
     fileCount: loaded.cards.length,
     source: (file: string) => {
-      const text = loaded.files[file] ?? readFile(file);
+      const text = files[file] ?? readFile(file);
       return typeof text === 'string' ? text : undefined;
     },
   };
@@ -173,6 +199,44 @@ export function runCheck(args: readonly string[], io: Io): number {
     return EXIT.errors;
   }
   return EXIT.ok;
+}
+
+/**
+ * `--fix`, `--fix-unsafe`, `--fix-dry-run`: applies the wanted fixes (`fixAll`), then writes the changed
+ * files or prints them as a diff. Answers the fixed files and their check, or an exit code when the run
+ * stops (a dry run, a write outside `root` refused, a file that cannot be written).
+ */
+function runFixes(
+  files: Readonly<Record<string, string>>,
+  checkOptions: CheckOptions,
+  values: { 'fix-dry-run'?: boolean | undefined; 'fix-unsafe'?: boolean | undefined },
+  root: string,
+  io: Io,
+): FixAllResult | number {
+  const fixed = fixAll(files, checkOptions, {
+    unsafe: values['fix-unsafe'] === true,
+    portability: checkOptions.profile === 'fast-agent',
+  });
+  const changes = changedFiles(files, fixed);
+  const refused = outsideRoot(changes, root, io.cwd);
+  if (refused.length > 0) {
+    for (const message of refused) io.err(`agentcard: ${message}; nothing written\n`);
+    return EXIT.usage;
+  }
+  const count = fixed.applied.length;
+  const what = `${count} fix${count === 1 ? '' : 'es'} in ${changes.length} file${changes.length === 1 ? '' : 's'}`;
+  if (values['fix-dry-run'] === true) {
+    io.out(unifiedDiff(changes));
+    io.err(`agentcard: would apply ${what}\n`);
+    return fixed.result.diagnostics.some((d) => d.severity === 'error') ? EXIT.errors : EXIT.ok;
+  }
+  const failed = writeChanges(changes, io);
+  if (failed !== undefined) {
+    io.err(`agentcard: ${failed}\n`);
+    return EXIT.usage;
+  }
+  if (count > 0) io.err(`agentcard: applied ${what}\n`);
+  return fixed;
 }
 
 function readStdin(io: Io): string | undefined {

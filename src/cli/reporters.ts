@@ -140,6 +140,7 @@ export function toJson(result: CheckResult): { agents: unknown[]; diagnostics: u
       // Added keys only (existing ones keep their values): the hint, and where the problem likely started.
       ...(d.hint !== undefined ? { hint: d.hint } : {}),
       ...(d.cause ? { cause: { line: d.cause.line, column: d.cause.column } } : {}),
+      ...(d.fixes ? { fixes: d.fixes } : {}),
     })),
   };
 }

@@ -19,7 +19,7 @@ describe('unknown-field fixes', () => {
   it('renames a misspelt key, safe when one field is that close', () => {
     const files = { 'a.yaml': 'type: agent\nname: a\nmodle: gpt\ninstruction: Hi.\n' };
     const [d] = found(files, 'unknown-field');
-    expect(d!.fixes).toEqual([
+    expect(d!.fixes).toMatchObject([
       {
         title: "Change to 'model'",
         safe: true,
@@ -32,7 +32,12 @@ describe('unknown-field fixes', () => {
   it('renames a key in a Markdown frontmatter at its absolute offsets', () => {
     const files = { 'a.md': '---\ntype: agent\nmodle: gpt\n---\nHello.\n' };
     const [d] = found(files, 'unknown-field');
-    expect(d!.fixes![0]!.edits[0]).toEqual({ file: 'a.md', from: 16, to: 21, insert: 'model' });
+    expect(d!.fixes![0]!.edits[0]).toMatchObject({
+      file: 'a.md',
+      from: 16,
+      to: 21,
+      insert: 'model',
+    });
     expect(fixed(files, d!)).toBe('---\ntype: agent\nmodel: gpt\n---\nHello.\n');
   });
 
@@ -73,7 +78,7 @@ describe('unknown-agent-ref fixes', () => {
     const files = chain('social_medai');
     const [d] = found(files, 'unknown-agent-ref');
     const from = files['a.md'].indexOf('social_medai');
-    expect(d!.fixes).toEqual([
+    expect(d!.fixes).toMatchObject([
       {
         title: "Change to 'social_media'",
         safe: false,
@@ -103,5 +108,49 @@ describe('unknown-agent-ref fixes', () => {
   it('never proposes the card itself', () => {
     const files = { 'cc.yaml': 'type: chain\nsequence: [c]\n' };
     expect(found(files, 'unknown-agent-ref')[0]!.fixes).toBeUndefined();
+  });
+});
+
+describe('type, value and YAML fixes', () => {
+  it('fixes a misspelt or mis-cased type, safely', () => {
+    const files = { 'a.yaml': 'type: chian\nsequence: [b]\n', 'b.yaml': 'instruction: B.\n' };
+    const [d] = found(files, 'unknown-type');
+    expect(d!.fixes![0]).toMatchObject({ title: "Change to 'chain'", safe: true });
+    expect(fixed(files, d!)).toBe('type: chain\nsequence: [b]\n');
+    const cased = { 'a.yaml': 'type: Agent\ninstruction: A.\n' };
+    expect(fixed(cased, found(cased, 'unknown-type')[0]!)).toBe('type: agent\ninstruction: A.\n');
+  });
+
+  it('writes a quoted boolean or integer, and schema_version 1.0, as the literal', () => {
+    const files = { 'a.yaml': 'type: agent\nhuman_input: "True"\nschema_version: 1.0\n' };
+    const ds = found(files, 'invalid-value');
+    expect(ds.map((d) => [d.fixes![0]!.title, d.fixes![0]!.safe])).toEqual([
+      ['Write it as the boolean true', true],
+      ['Write it as the integer 1', true],
+    ]);
+    const out = applyFixes(
+      new Map(Object.entries(files)),
+      ds.map((d) => d.fixes![0]!),
+    );
+    expect(out.files.get('a.yaml')).toBe('type: agent\nhuman_input: true\nschema_version: 1\n');
+    expect(found({ 'a.yaml': out.files.get('a.yaml')! }, 'invalid-value')).toEqual([]);
+  });
+
+  it('proposes nothing for a string that is no literal of the field', () => {
+    const files = { 'a.yaml': 'type: agent\nhuman_input: "maybe"\n' };
+    expect(found(files, 'invalid-value')[0]!.fixes).toBeUndefined();
+  });
+
+  it('indents with spaces instead of tabs, safe when the indentation is tabs only', () => {
+    const files = { 'a.yaml': 'type: agent\nrequest_params:\n\tmax_tokens: 3\n' };
+    const [d] = found(files, 'yaml-syntax');
+    expect(d!.fixes![0]).toMatchObject({
+      title: 'Indent with spaces instead of tabs',
+      safe: true,
+      edits: [{ file: 'a.yaml', from: 28, to: 29, insert: '  ', line: 3, column: 1 }],
+    });
+    expect(fixed(files, d!)).toBe('type: agent\nrequest_params:\n  max_tokens: 3\n');
+    const mixed = { 'a.yaml': 'type: agent\nrequest_params:\n \tmax_tokens: 3\n' };
+    expect(found(mixed, 'yaml-syntax')[0]!.fixes![0]!.safe).toBe(false);
   });
 });

@@ -14,6 +14,14 @@ export interface FixEdit {
   from: number;
   to: number;
   insert: string;
+  /**
+   * Where `from` and `to` are, 1-based as a diagnostic's `line`/`column`: set by the check for display
+   * and JSON output, ignored when applying.
+   */
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
 }
 
 /**

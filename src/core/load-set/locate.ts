@@ -3,7 +3,7 @@
  * line and column, sorted.
  */
 import { compareDiagnostics, type Diagnostic, type RawDiagnostic } from '../diagnostics.ts';
-import { resolveFixFiles } from '../fixes/fix.ts';
+import { resolveFixFiles, type Fix } from '../fixes/fix.ts';
 import type { LineIndex } from '../text/line-index.ts';
 
 /** Collects the raw diagnostics of one check by file, in the order they are reported. */
@@ -25,14 +25,22 @@ export class DiagnosticSink {
     const diagnostics: Diagnostic[] = [];
     for (const [file, list] of this.raw) {
       const index = lineIndex(file);
-      for (const d of list) diagnostics.push(locate(file, d, index));
+      for (const d of list) diagnostics.push(locate(file, d, index, lineIndex));
     }
     return diagnostics.sort(compareDiagnostics);
   }
 }
 
-/** Positions `raw` in `index` (the text of `file`), clamping offsets to the text. */
-export function locate(file: string, raw: RawDiagnostic, index: LineIndex): Diagnostic {
+/**
+ * Positions `raw` in `index` (the text of `file`), clamping offsets to the text; its fixes' edits get
+ * their files named and, when `indexOf` gives other files' line indexes, line and column too.
+ */
+export function locate(
+  file: string,
+  raw: RawDiagnostic,
+  index: LineIndex,
+  indexOf?: (file: string) => LineIndex,
+): Diagnostic {
   // Stages may point one past the end (a range forced non-empty at end of file): clamp to the text.
   const length = index.text.length;
   const from = Math.max(0, Math.min(raw.from, length));
@@ -52,7 +60,8 @@ export function locate(file: string, raw: RawDiagnostic, index: LineIndex): Diag
     endColumn: end.column,
   };
   if (d.card !== undefined) out.card = d.card;
-  if (d.fixes !== undefined && d.fixes.length > 0) out.fixes = resolveFixFiles(d.fixes, file);
+  if (d.fixes !== undefined && d.fixes.length > 0)
+    out.fixes = positionFixes(resolveFixFiles(d.fixes, file), file, index, indexOf);
   if (d.hint !== undefined) out.hint = d.hint;
   if (d.cause !== undefined) {
     const at = Math.max(0, Math.min(d.cause.from, length));
@@ -65,4 +74,29 @@ export function locate(file: string, raw: RawDiagnostic, index: LineIndex): Diag
     };
   }
   return out;
+}
+
+/** `fixes` with each edit's 1-based line and column (and end), as the diagnostics have them. */
+function positionFixes(
+  fixes: readonly Fix[],
+  file: string,
+  index: LineIndex,
+  indexOf?: (file: string) => LineIndex,
+): Fix[] {
+  return fixes.map((fix) => ({
+    ...fix,
+    edits: fix.edits.map((e) => {
+      const where = e.file === file ? index : indexOf?.(e.file);
+      if (!where) return e;
+      const start = where.position(e.from);
+      const end = where.position(e.to);
+      return {
+        ...e,
+        line: start.line,
+        column: start.column,
+        endLine: end.line,
+        endColumn: end.column,
+      };
+    }),
+  }));
 }

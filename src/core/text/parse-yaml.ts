@@ -11,6 +11,7 @@ import {
 } from 'yaml';
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
 import { YAML_HINTS, yamlHint } from './yaml-hints.ts';
+import { replaceFix, type Fix } from '../fixes/fix.ts';
 
 /** Which YAML version to read with: PyYAML (fast-agent) reads 1.1 (`yes` is true); the RFC profile reads 1.2. */
 export type YamlVersion = '1.1' | '1.2';
@@ -80,7 +81,11 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     result.diagnostics.push(problem('yaml-limit', 'YAML nesting is too deep to read', ...at(0, 1)));
     return result;
   }
-  for (const error of doc.errors) result.diagnostics.push(syntaxProblem(error, doc, text, at));
+  for (const error of doc.errors) {
+    const d = syntaxProblem(error, doc, text, at);
+    if (error.code === 'TAB_AS_INDENT') withFix(d, tabIndentFix(text, error.pos[0], offset));
+    result.diagnostics.push(d);
+  }
   result.empty = doc.contents === null;
   if (doc.errors.length > 0) return result;
   const walk = walkTree(doc.contents, MAX_YAML_DEPTH);
@@ -127,6 +132,31 @@ function duplicateProblem({ key, first }: Duplicate, text: string, at: Locate): 
     d.cause = { from, to };
   }
   return d;
+}
+
+/** Sets `fix` as the only fix of `d`, when there is one. */
+function withFix(d: RawDiagnostic, fix: Fix | undefined): void {
+  if (fix) d.fixes = [fix];
+}
+
+/**
+ * The fix for tab indentation on the line of `pos` (relative to the slice at `offset`): each tab of
+ * the line's leading whitespace becomes two spaces. Safe when that whitespace is tabs only (the
+ * nesting reads as the author laid it out); a mix of spaces and tabs is a guess.
+ */
+function tabIndentFix(text: string, pos: number, offset: number): Fix | undefined {
+  const start = text.lastIndexOf('\n', Math.max(0, pos - 1)) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(start))![0];
+  if (!indent.includes('\t')) return undefined;
+  const spaces = indent.replace(/\t/g, '  ');
+  const safe = !indent.includes(' ');
+  return replaceFix(
+    'Indent with spaces instead of tabs',
+    safe,
+    offset + start,
+    offset + start + indent.length,
+    spaces,
+  );
 }
 
 /** The `yaml-limit` problem of a tree too deep or holding a recursive alias, if any. */

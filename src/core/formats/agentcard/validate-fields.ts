@@ -6,6 +6,8 @@ import { nodeRange, type ParsedYaml } from '../../text/parse-yaml.ts';
 import { readType, type CardType, type Profile, CARD_TYPES } from '../../model/agent-types.ts';
 import { didYouMean } from '../../text/did-you-mean.ts';
 import { typoFixes, withFixes } from '../../fixes/typo-fix.ts';
+import { replaceFix } from '../../fixes/fix.ts';
+import { literalFixes } from '../../fixes/value-fixes.ts';
 import {
   ALL_FIELDS,
   allowedFields,
@@ -141,15 +143,7 @@ function readCardType(
   }
   if (reading.kind === 'unknown') {
     const [from, to] = typeRange!.value;
-    const suggestion = didYouMean(reading.text.trim(), CARD_TYPES);
-    push(
-      problem(
-        'unknown-type',
-        `Unknown card type '${reading.text}'${suggestion ? `; did you mean '${suggestion}'?` : ''} (one of ${CARD_TYPES.join(', ')})`,
-        from,
-        to,
-      ),
-    );
+    push(unknownType(reading.text, from, to));
     return undefined;
   }
   const type = reading.type;
@@ -162,7 +156,12 @@ function readCardType(
   } else if (reading.note === 'case') {
     const [from, to] = typeRange!.value;
     const message = `Card types are spelled exactly; did you mean '${type}'?`;
-    if (profile === 'rfc') push(problem('unknown-type', message, from, to));
+    if (profile === 'rfc')
+      push(
+        withFixes(problem('unknown-type', message, from, to), [
+          replaceFix(`Change to '${type}'`, true, from, to, type),
+        ]),
+      );
   } else if (reading.note === 'smart') {
     const [from, to] = typeRange!.value;
     push(
@@ -222,6 +221,20 @@ function checkFieldValues(
       out.fields[name] = value;
   }
   return nulls;
+}
+
+/** The `unknown-type` problem of `text` (the type node at `from`..`to`), with its did-you-mean fix. */
+function unknownType(text: string, from: number, to: number): RawDiagnostic {
+  const suggestion = didYouMean(text.trim(), CARD_TYPES);
+  return withFixes(
+    problem(
+      'unknown-type',
+      `Unknown card type '${text}'${suggestion ? `; did you mean '${suggestion}'?` : ''} (one of ${CARD_TYPES.join(', ')})`,
+      from,
+      to,
+    ),
+    typoFixes(text.trim(), CARD_TYPES, { from, to }),
+  );
 }
 
 /** The `unknown-field` problem of `name`, with its did-you-mean rename when there is a sure one. */
@@ -297,7 +310,13 @@ function checkValue(
     node.source !== undefined &&
     !/^[-+]?(0|[1-9][0-9_]*|0x[0-9a-fA-F_]+|0o?[0-7_]+)$/.test(String(node.source))
   ) {
-    push(problem('invalid-value', `'${name}' must be an integer`, range.value[0], range.value[1]));
+    const fixes = literalFixes(spec.schema, node, off);
+    push(
+      withFixes(
+        problem('invalid-value', `'${name}' must be an integer`, range.value[0], range.value[1]),
+        fixes,
+      ),
+    );
     return false;
   }
   const result = v.safeParse(spec.schema, value);
@@ -310,7 +329,8 @@ function checkValue(
       const key = `${from}:${to}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      push(problem(code, `${issue.message}${lenientNote}`, from, to, severity));
+      const d = problem(code, `${issue.message}${lenientNote}`, from, to, severity);
+      push(path.length === 0 ? withFixes(d, literalFixes(spec.schema, node, off)) : d);
     }
   }
   valid = checkProfileShapes(name, value, node, off, range, profile, push) && valid;
