@@ -34,6 +34,9 @@ export {
   requiredFields,
   fieldDescription,
   FIELD_DOCS,
+  FIELD_DEFAULTS,
+  FIELD_EXAMPLES,
+  TYPE_DOCS,
   ALL_FIELDS,
   TOOL_HOOK_POINTS,
   LIFECYCLE_HOOK_POINTS,
@@ -138,5 +141,7 @@ export {
 export { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
 export type { PermalinkFailure, DecodeFailure } from '../app/permalink/decode-failure.ts';
 // Schema fields (editor completion and hover for AFM and OpenAgentSpec)
-export { schemaFields } from './schemas/schema-fields.ts';
+export { schemaFields, shapeOf as schemaShape } from './schemas/schema-fields.ts';
+/** A JSON Schema of the core's own conversion (the one the published schemas come from). */
+export { convertSchema } from './schemas/convert-schema.ts';
 export type { SchemaField, KeyPathStep } from './schemas/schema-fields.ts';
