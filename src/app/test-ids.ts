@@ -51,4 +51,11 @@ export const TEST_IDS = {
   graphEdge: 'graph-edge',
   graphBadge: 'graph-badge',
   graphList: 'graph-list',
+  /** Help: the toolbar button, the Help dialog, the Reference dialog, its search box and entries. */
+  helpButton: 'help-button',
+  helpDialog: 'help-dialog',
+  shortcutRow: 'shortcut-row',
+  referenceDialog: 'reference-dialog',
+  referenceSearch: 'reference-search',
+  referenceEntry: 'reference-entry',
 } as const;

@@ -26,6 +26,7 @@ import {
   type Profile,
 } from '../../core/index.ts';
 import type { ReloadMode } from '../state/workspace-types.ts';
+import { cardFieldAnchor, schemaFieldAnchor } from './reference-anchors.ts';
 
 /** One AgentCard field. */
 export interface ReferenceField {
@@ -135,7 +136,7 @@ export function referenceFields(): ReferenceField[] {
   return ALL_FIELDS.map((name) => {
     const types = ALL_TYPES.filter((type) => fieldsOfType(type).includes(name));
     return {
-      id: `field-${name}`,
+      id: cardFieldAnchor(name),
       name,
       description: FIELD_DOCS[name] ?? '',
       shape: cardFieldShape(name),
@@ -160,11 +161,6 @@ export function referenceTypes(): ReferenceType[] {
   }));
 }
 
-/** The anchor of a schema field at `path` (list indexes left out): `afm-interfaces.type`. */
-export function schemaFieldId(format: string, path: readonly KeyPathStep[]): string {
-  return `${format}-${path.filter((step) => typeof step === 'string').join('.')}`;
-}
-
 const MAX_DEPTH = 4;
 
 /**
@@ -177,7 +173,7 @@ export function referenceSchemaFields(format: 'afm' | 'openagentspec'): Referenc
   const walk = (path: KeyPathStep[], label: string): void => {
     for (const field of schemaFields(format, path)) {
       const fieldPath = [...path, field.name];
-      const id = schemaFieldId(format, fieldPath);
+      const id = schemaFieldAnchor(format, fieldPath);
       if (seen.has(id)) continue;
       seen.add(id);
       const shown = label ? `${label}.${field.name}` : field.name;
