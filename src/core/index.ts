@@ -34,13 +34,15 @@ export {
   requiredFields,
   fieldDescription,
   FIELD_DOCS,
-  FIELD_DEFAULTS,
-  FIELD_EXAMPLES,
-  TYPE_DOCS,
   ALL_FIELDS,
   TOOL_HOOK_POINTS,
   LIFECYCLE_HOOK_POINTS,
 } from './formats/agentcard/card-fields.ts';
+export {
+  FIELD_DEFAULTS,
+  FIELD_EXAMPLES,
+  TYPE_DOCS,
+} from './formats/agentcard/card-field-reference.ts';
 export { fieldSpec } from './formats/agentcard/field-specs.ts';
 export { didYouMean } from './text/did-you-mean.ts';
 export { isCardPath, CARD_EXTENSIONS } from './formats/agentcard/analyze-card-file.ts';

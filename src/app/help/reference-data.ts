@@ -14,7 +14,7 @@ import {
   FIELD_DEFAULTS,
   FIELD_DOCS,
   FIELD_EXAMPLES,
-  FORMAT_LABELS,
+  FORMATS,
   PROFILES,
   requiredFields,
   schemaFields,
@@ -22,6 +22,7 @@ import {
   TYPE_DOCS,
   fieldSpec,
   type CardType,
+  type FormatId,
   type KeyPathStep,
   type Profile,
 } from '../../core/index.ts';
@@ -75,7 +76,7 @@ export interface ReferenceSchemaField {
 
 /** The fields of one schema-described format. */
 export interface ReferenceFormat {
-  id: 'afm' | 'openagentspec';
+  id: FormatId;
   label: string;
   fields: ReferenceSchemaField[];
 }
@@ -167,7 +168,7 @@ const MAX_DEPTH = 4;
  * The fields of a schema-described format, depth first: each mapping field is followed by its own fields
  * (a list of mappings by its items' fields), down to four levels.
  */
-export function referenceSchemaFields(format: 'afm' | 'openagentspec'): ReferenceSchemaField[] {
+export function referenceSchemaFields(format: FormatId): ReferenceSchemaField[] {
   const out: ReferenceSchemaField[] = [];
   const seen = new Set<string>();
   const walk = (path: KeyPathStep[], label: string): void => {
@@ -218,11 +219,12 @@ export function buildReference(): Reference {
     topics: referenceTopics(),
     types: referenceTypes(),
     fields: referenceFields(),
-    formats: (['afm', 'openagentspec'] as const).map((id) => ({
-      id,
-      label: FORMAT_LABELS[id],
-      fields: referenceSchemaFields(id),
-    })),
+    // The formats of the registry whose schema describes a document (AFM, OpenAgentSpec).
+    formats: FORMATS.map((format) => ({
+      id: format.id,
+      label: format.label,
+      fields: referenceSchemaFields(format.id),
+    })).filter((format) => format.fields.length > 0),
   };
 }
 

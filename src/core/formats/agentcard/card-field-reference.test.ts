@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CARD_TYPES } from '../../model/agent-types.ts';
-import { ALL_FIELDS, FIELD_DEFAULTS, FIELD_EXAMPLES, TYPE_DOCS } from './card-fields.ts';
+import { FIELD_DEFAULTS, FIELD_EXAMPLES, TYPE_DOCS } from './card-field-reference.ts';
+import { ALL_FIELDS } from './card-fields.ts';
 import { fieldSpec } from './field-specs.ts';
 
 describe('the field tables the Reference, hover and completion read', () => {
