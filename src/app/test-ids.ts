@@ -39,7 +39,6 @@ export const TEST_IDS = {
   settingsButton: 'settings-button',
   settingsPopover: 'settings-popover',
   themeToggle: 'theme-toggle',
-  helpButton: 'help-button',
   /** The Problems dock under the editor, its header (a toggle with the counts), and the splitters. */
   problemsDock: 'problems-dock',
   problemsToggle: 'problems-toggle',
@@ -73,4 +72,11 @@ export const TEST_IDS = {
   graphEdge: 'graph-edge',
   graphBadge: 'graph-badge',
   graphList: 'graph-list',
+  /** Help: the header's button, the Help dialog, the Reference dialog, its search box and entries. */
+  helpButton: 'help-button',
+  helpDialog: 'help-dialog',
+  shortcutRow: 'shortcut-row',
+  referenceDialog: 'reference-dialog',
+  referenceSearch: 'reference-search',
+  referenceEntry: 'reference-entry',
 } as const;

@@ -39,6 +39,11 @@ export {
   TOOL_HOOK_POINTS,
   LIFECYCLE_HOOK_POINTS,
 } from './formats/agentcard/card-fields.ts';
+export {
+  FIELD_DEFAULTS,
+  FIELD_EXAMPLES,
+  TYPE_DOCS,
+} from './formats/agentcard/card-field-reference.ts';
 export { fieldSpec } from './formats/agentcard/field-specs.ts';
 export { didYouMean } from './text/did-you-mean.ts';
 export { isCardPath, CARD_EXTENSIONS } from './formats/agentcard/analyze-card-file.ts';
@@ -150,5 +155,7 @@ export {
 export { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
 export type { PermalinkFailure, DecodeFailure } from '../app/permalink/decode-failure.ts';
 // Schema fields (editor completion and hover for AFM and OpenAgentSpec)
-export { schemaFields } from './schemas/schema-fields.ts';
+export { schemaFields, shapeOf as schemaShape } from './schemas/schema-fields.ts';
+/** A JSON Schema of the core's own conversion (the one the published schemas come from). */
+export { convertSchema } from './schemas/convert-schema.ts';
 export type { SchemaField, KeyPathStep } from './schemas/schema-fields.ts';

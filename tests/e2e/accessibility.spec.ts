@@ -124,7 +124,7 @@ test.describe('Accessibility', () => {
     test(`axe finds no serious or critical problem in the main states, ${theme} theme`, async ({
       page,
     }) => {
-      // Five full-page scans on a shared 2-core machine: a hang guard, not a speed check.
+      // Seven full-page scans on a shared 2-core machine: a hang guard, not a speed check.
       test.setTimeout(240_000);
       await page.emulateMedia({ colorScheme: theme });
       const playground = new PlaygroundPage(page);
@@ -157,6 +157,16 @@ test.describe('Accessibility', () => {
       await test.step('the Examples gallery', async () => {
         await playground.examplesButton.click();
         await expect(page.getByRole('dialog', { name: 'Examples' })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+      });
+
+      await test.step('Help and the Reference', async () => {
+        await page.getByRole('button', { name: 'Help' }).click();
+        await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: /Open the reference/ }).click();
+        await expect(page.getByRole('dialog', { name: 'Reference' })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.keyboard.press('Escape');
       });

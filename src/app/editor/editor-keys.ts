@@ -2,6 +2,7 @@ import { defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/command
 import { searchKeymap } from '@codemirror/search';
 import { Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
+import { SHORTCUTS } from '../help/shortcuts.ts';
 import { nextDiagnostic } from './diagnostic-squiggles.ts';
 import { isBuiltInTabToggle, tabFocus } from './tab-focus.ts';
 
@@ -26,17 +27,18 @@ export const escapeReleasesTab: Extension = EditorView.domEventObservers({
  * insert a blank line, applies), then the standard, search and history keymaps (completion brings its
  * own), F8 to select the next problem, and Tab/Shift-Tab to indent, except while Tab moves focus
  * (`tabFocus`: on until the user types or clicks, Ctrl-M toggles) or just after Escape
- * (`escapeReleasesTab`).
+ * (`escapeReleasesTab`). The keys of the playground's own bindings come from `SHORTCUTS`, the list the
+ * Help dialog shows.
  */
 export function editorKeys(run: () => boolean): Extension {
   return [
-    Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => run() }])),
+    Prec.highest(keymap.of([{ key: SHORTCUTS.run.key, run: () => run() }])),
     tabFocus,
     keymap.of([
       ...defaultKeymap.filter((binding) => !isBuiltInTabToggle(binding)),
       ...searchKeymap,
       ...historyKeymap,
-      { key: 'F8', run: nextDiagnostic },
+      { key: SHORTCUTS.nextProblem.key, run: nextDiagnostic },
       indentWithTab,
     ]),
     escapeReleasesTab,

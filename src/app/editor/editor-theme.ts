@@ -159,6 +159,18 @@ const chrome = EditorView.theme({
   '.cm-fieldHover-title': { color: 'var(--ed-muted)' },
   '.cm-fieldHover-note': { color: 'var(--ed-invalid)' },
   '.cm-fieldHover-description': { marginTop: '0.2em' },
+  '.cm-fieldHover-reference': {
+    marginLeft: '0.8em',
+    padding: '0 0.4em',
+    minHeight: '0',
+    font: 'inherit',
+    fontSize: '0.9em',
+    color: 'var(--accent)',
+    background: 'transparent',
+    border: '1px solid currentColor',
+    borderRadius: '3px',
+    cursor: 'pointer',
+  },
 });
 
 const highlight = HighlightStyle.define([

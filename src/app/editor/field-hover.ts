@@ -1,6 +1,8 @@
 import type { EditorState, Extension } from '@codemirror/state';
 import { hoverTooltip, type EditorView, type TooltipView } from '@codemirror/view';
 import { allowedFields, fieldDescription, type CardType } from '../../core/index.ts';
+import { openReference } from '../help/help.svelte.ts';
+import { cardFieldAnchor } from '../help/reference-anchors.ts';
 import { cardHeaderAt } from './card-context.ts';
 import { cardEditorConfig } from './editor-config.ts';
 
@@ -51,12 +53,15 @@ export function fieldHoverAt(state: EditorState, pos: number): FieldHoverInfo | 
 
 /**
  * The frame of a field's hover tooltip: its title, the field name as code and `detail` after it (when
- * given). Text nodes only: field names are user-controlled. The caller appends the body to `dom`.
+ * given), and, when `anchor` is given, an "Open in reference" button that opens the Reference at that
+ * entry (`openReference(anchor)`). Text nodes only: field names are user-controlled. The caller appends
+ * the body to `dom`.
  */
 export function fieldHoverFrame(
   view: EditorView,
   field: string,
   detail: string | undefined,
+  anchor?: string,
 ): { doc: Document; dom: HTMLElement } {
   const doc = view.dom.ownerDocument;
   const dom = doc.createElement('div');
@@ -68,12 +73,22 @@ export function fieldHoverFrame(
   title.append(name);
   if (detail) title.append(doc.createTextNode(` · ${detail}`));
   dom.append(title);
+  if (anchor !== undefined) {
+    const open = doc.createElement('button');
+    open.type = 'button';
+    open.className = 'cm-fieldHover-reference';
+    open.textContent = 'Open in reference';
+    open.addEventListener('click', () => openReference(anchor));
+    title.append(open);
+  }
   return { doc, dom };
 }
 
 /** Builds the tooltip's DOM from text nodes only: field and description text is user-controlled. */
 function renderFieldHover(view: EditorView, info: FieldHoverInfo): TooltipView {
-  const { doc, dom } = fieldHoverFrame(view, info.field, info.type ?? undefined);
+  // Fields the tables know have a Reference entry, whatever the card's type.
+  const anchor = info.description ? cardFieldAnchor(info.field) : undefined;
+  const { doc, dom } = fieldHoverFrame(view, info.field, info.type ?? undefined, anchor);
   if (info.note) {
     const note = doc.createElement('div');
     note.className = 'cm-fieldHover-note';

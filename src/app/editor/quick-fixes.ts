@@ -7,6 +7,7 @@
  * transaction; its edits of other files (a file it splits off, a history file it creates) go to the app.
  * Nothing here runs per keystroke beyond mapping the light bulbs' positions (only while there are any).
  */
+import { SHORTCUTS } from '../help/shortcuts.ts';
 import {
   Facet,
   Prec,
@@ -242,7 +243,7 @@ function moveBy(step: number | 'first' | 'last'): Command {
 
 const menuKeys = Prec.highest(
   keymap.of([
-    { key: 'Mod-.', run: openFixMenuAtCursor },
+    { key: SHORTCUTS.quickFixes.key, run: openFixMenuAtCursor },
     { key: 'ArrowDown', run: moveBy(1) },
     { key: 'ArrowUp', run: moveBy(-1) },
     { key: 'Home', run: moveBy('first') },

@@ -111,6 +111,7 @@ describe('schemaHoverAt', () => {
         shape: 'mapping',
         required: false,
       },
+      path: ['interfaces', 0, 'exposure'],
     });
     expect(schemaHoverAt(stateFor(doc, AFM), doc.indexOf('http'))?.spec?.description).toBe(
       'The HTTP endpoint.',

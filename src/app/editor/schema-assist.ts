@@ -6,7 +6,13 @@
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import { EditorState, type Extension } from '@codemirror/state';
 import { hoverTooltip, type EditorView, type TooltipView } from '@codemirror/view';
-import { FORMAT_LABELS, schemaFields, type SchemaField } from '../../core/index.ts';
+import {
+  FORMAT_LABELS,
+  schemaFields,
+  type KeyPathStep,
+  type SchemaField,
+} from '../../core/index.ts';
+import { schemaFieldAnchor } from '../help/reference-anchors.ts';
 import { docText } from './doc-text.ts';
 import { keyAt, newKeyPlace, schemaYamlAt, type SchemaFormat } from './schema-yaml.ts';
 import { fieldHoverFrame } from './field-hover.ts';
@@ -72,6 +78,8 @@ export interface SchemaHoverInfo {
   field: string;
   /** The schema's field, or null when the mapping does not allow the key. */
   spec: SchemaField | null;
+  /** The key's path from the document's root (mapping keys and list indexes), the key included. */
+  path: KeyPathStep[];
 }
 
 /**
@@ -93,6 +101,7 @@ export function schemaHoverAt(state: EditorState, pos: number): SchemaHoverInfo 
     format: yaml.format,
     field: key.name,
     spec: fields.find((f) => f.name === key.name) ?? null,
+    path: [...key.path, key.name],
   };
 }
 
@@ -100,7 +109,8 @@ export function schemaHoverAt(state: EditorState, pos: number): SchemaHoverInfo 
 function renderSchemaHover(view: EditorView, info: SchemaHoverInfo): TooltipView {
   const { spec } = info;
   const detail = spec ? `${spec.shape}${spec.required ? ' · required' : ''}` : undefined;
-  const { doc, dom } = fieldHoverFrame(view, info.field, detail);
+  const anchor = spec ? schemaFieldAnchor(info.format, info.path) : undefined;
+  const { doc, dom } = fieldHoverFrame(view, info.field, detail, anchor);
   if (!spec) {
     const note = doc.createElement('div');
     note.className = 'cm-fieldHover-note';

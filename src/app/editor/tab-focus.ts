@@ -8,6 +8,7 @@
 import { toggleTabFocusMode } from '@codemirror/commands';
 import { Transaction, type Extension } from '@codemirror/state';
 import { EditorView, keymap, ViewPlugin, type ViewUpdate } from '@codemirror/view';
+import { SHORTCUTS } from '../help/shortcuts.ts';
 
 /** The mode of one view: kept by view (not by state), so it survives loading another file. */
 interface TabMode {
@@ -98,7 +99,7 @@ export function isBuiltInTabToggle(binding: { run?: unknown }): boolean {
 
 /** The mode, its Ctrl-M (Shift-Alt-M on macOS) toggle, the hint and the editor's focus ring. */
 export const tabFocus: Extension = [
-  keymap.of([{ key: 'Ctrl-m', mac: 'Shift-Alt-m', run: toggleTabMoves }]),
+  keymap.of([{ key: SHORTCUTS.tabMode.key, mac: SHORTCUTS.tabMode.mac, run: toggleTabMoves }]),
   tabFocusPlugin,
   EditorView.theme({
     // The ring is drawn above everything in the editor (the sticky gutter would cover an outline).

@@ -88,8 +88,12 @@ function descriptionOf(schema: Node): string | null {
   return null;
 }
 
-/** The shape of a value in a few words (null alternatives left out: a field set to null reads as unset). */
-function shapeOf(schema: Node, depth = 0): string {
+/**
+ * The shape of a value in a few words (`string`, `list of string`, `one of 'full', 'iterative'`), read from
+ * its JSON Schema; null alternatives are left out, since a field set to null reads as unset. Completion,
+ * hover and the playground's Reference all word shapes with it.
+ */
+export function shapeOf(schema: Node, depth = 0): string {
   const shapes = [...new Set(alternatives(schema).map((option) => shapeOfOne(option, depth)))];
   return shapes.length === 0 ? 'null' : shapes.join(' or ');
 }
