@@ -44,7 +44,7 @@ const SCHEMAS = {
     v.string(),
     v.minLength(1),
     v.maxLength(MAX_FILE_OPTION_CHARS),
-    // eslint-disable-next-line no-control-regex -- a path with control characters names no file
+
     v.regex(/^[^\u0000-\u001f\u007f]+$/),
   ),
 };
@@ -68,7 +68,7 @@ export function parsePageOptions(search: string): ParsedPageOptions {
     if (parsed.success) options[name] = parsed.output;
     else notes.push(`${describeOption(name, value)} was ignored: ${EXPECTED[name]}.`);
   }
-  return { options: options as PageOptions, notes };
+  return { options: options, notes };
 }
 
 /** The query string left when the page options are taken out of `search` ('' or `?…`). */
@@ -119,7 +119,6 @@ export async function applyPageOptions(
 
 /** `?name=value` for a note, the value cut short and its control characters shown as `�`. */
 function describeOption(name: string, value: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
   const shown = value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '�');
   return `?${name}=${shown.length > 40 ? `${shown.slice(0, 39)}…` : shown}`;
 }

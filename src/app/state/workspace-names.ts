@@ -85,7 +85,6 @@ function fileStem(path: string): string {
 }
 
 function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const flat = text.replace(
     /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g,
     ' ',
