@@ -115,7 +115,8 @@ test.describe('Help and reference on a phone', () => {
   test('Help and the Reference fit 390 px without sideways scrolling', async ({ page }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();
-    await page.getByTestId(TEST_IDS.helpButton).click();
+    // On a phone the header's Help button sits in its menu.
+    await playground.withHeader(() => page.getByTestId(TEST_IDS.helpButton).click());
     await expect(helpDialog(page)).toBeVisible();
     const fits = (testId: string) =>
       page.getByTestId(testId).evaluate((dialog) => {
