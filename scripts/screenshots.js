@@ -1,7 +1,8 @@
 /**
  * Writes the screenshots of the playground's main states into docs/screenshots/, for the README and the docs:
  * `<state>-<desktop|phone>-<light|dark>.png` for the states empty (no file open), errors (a card with problems),
- * output (a chain bundle and its compiled output) and share (the share dialog), at 1280×800 (desktop) and
+ * output (a chain bundle and its compiled output), share (the share dialog) and reference (the Reference
+ * searched for `sequence`), at 1280×800 (desktop) and
  * 390×844 (phone), in the light and the dark theme. Builds nothing: run `npm run build` first. Serves the
  * existing dist/ with `vite preview` on port 4187 and stops it at the end. Usage: `npm run screenshots`.
  */
@@ -111,6 +112,12 @@ async function shoot(browser, device, scheme) {
       .getByTestId('example-item')
       .filter({ hasText: /^Chain bundle/ })
       .click();
+    // The Examples workspace was edited above: the playground asks before replacing it.
+    const question = page.getByTestId('question-dialog');
+    await question
+      .getByRole('button', { name: 'Open example' })
+      .click({ timeout: 5000 })
+      .catch(() => {});
     await settled(page);
     await showPane(page, 'Output');
     await page.getByTestId('output-json').waitFor();
@@ -121,6 +128,18 @@ async function shoot(browser, device, scheme) {
     await page.waitForTimeout(300);
     await page.screenshot({ path: file('share') });
     await page.keyboard.press('Escape');
+
+    const help = page.getByTestId('help-button');
+    if (!(await help.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+    await help.click();
+    await page.getByRole('button', { name: /Open the reference/ }).click();
+    await page.getByTestId('reference-search').fill('sequence');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: file('reference') });
+    // Escape in the search box may clear it first; close until the Reference is gone.
+    for (let i = 0; i < 3 && (await page.getByTestId('reference-dialog').isVisible()); i++)
+      await page.keyboard.press('Escape');
+    await page.getByTestId('reference-dialog').waitFor({ state: 'hidden' });
 
     await showPane(page, 'Editor');
     const phone = device === 'phone';
@@ -135,7 +154,7 @@ async function shoot(browser, device, scheme) {
     await settled(page);
     await page.screenshot({ path: file('empty') });
     console.log(
-      `screenshots: wrote ${['errors', 'output', 'share', 'empty'].map(file).join(', ')}`,
+      `screenshots: wrote ${['errors', 'output', 'share', 'reference', 'empty'].map(file).join(', ')}`,
     );
   } finally {
     await context.close();
