@@ -66,7 +66,12 @@ export function fixAll(
     const fixes: Fix[] = [];
     const diagnostics = rfc ? [...result.diagnostics, ...rfc(current)] : result.diagnostics;
     for (const d of diagnostics) {
-      const fix = d.fixes?.find((f) => wanted(f, options));
+      // A portability run prefers a diagnostic's portability fix (removing `history_mode`) to its
+      // typo fix (renaming it to a field it is close to).
+      const fix =
+        (options.portability === true
+          ? d.fixes?.find((f) => f.portability === true && wanted(f, options))
+          : undefined) ?? d.fixes?.find((f) => wanted(f, options));
       if (fix) fixes.push(fix);
     }
     if (fixes.length === 0) break;
