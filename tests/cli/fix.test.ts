@@ -128,7 +128,7 @@ describe('agentcard check --fix outside the load-set root', () => {
     symlinkSync(join(dir, 'elsewhere', 'helper.yaml'), join(dir, 'root', 'helper.yaml'));
     const bundle = `${TYPO}---\ntype: agent\nname: helper\ninstruction: H.\n`;
     writeFileSync(join(dir, 'root', 'team.yaml'), bundle);
-    const { code, err, out } = runCli(
+    const { code, err } = runCli(
       [
         'check',
         '--root',
