@@ -1,4 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,5 +99,51 @@ describe('agentcard check --fix', () => {
     const { code, err } = runCli(['check', '--stdin', '--stdin-filename', 'x.yaml', '--fix'], dir);
     expect(code).toBe(2);
     expect(err).toMatch(/--fix cannot write back to standard input/);
+  });
+});
+
+describe('agentcard check --fix outside the load-set root', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentcard-fix-root-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'root'));
+  mkdirSync(join(dir, 'elsewhere'));
+  const TYPO = 'type: agent\nname: a\nmodle: gpt\ninstruction: A.\n';
+
+  it('offers no fix creating a history file above the root, so none is written', () => {
+    writeFileSync(join(dir, 'root', 'a.yaml'), `${TYPO}messages: ../x.json\n`);
+    const { code, out } = runCli(
+      ['check', '--root', 'root', '--no-pretty', '--fix-unsafe', 'root/a.yaml'],
+      dir,
+    );
+    expect(existsSync(join(dir, 'x.json'))).toBe(false);
+    expect(readFileSync(join(dir, 'root', 'a.yaml'), 'utf8')).toBe(
+      'type: agent\nname: a\nmodel: gpt\ninstruction: A.\nmessages: ../x.json\n',
+    );
+    expect(out).toMatch(/path-outside-root|messages-file-not-found/);
+    expect(code).not.toBe(2);
+  });
+
+  it('writes nothing and exits 2 when an edit would land outside the root through a link', () => {
+    // root/helper.yaml is a dangling link out of the root: the bundle split would create it there.
+    symlinkSync(join(dir, 'elsewhere', 'helper.yaml'), join(dir, 'root', 'helper.yaml'));
+    const bundle = `${TYPO}---\ntype: agent\nname: helper\ninstruction: H.\n`;
+    writeFileSync(join(dir, 'root', 'team.yaml'), bundle);
+    const { code, err } = runCli(
+      [
+        'check',
+        '--root',
+        'root',
+        '--no-pretty',
+        '--fix',
+        '--profile',
+        'fast-agent',
+        'root/team.yaml',
+      ],
+      dir,
+    );
+    expect(existsSync(join(dir, 'elsewhere', 'helper.yaml'))).toBe(false);
+    expect(readFileSync(join(dir, 'root', 'team.yaml'), 'utf8')).toBe(bundle);
+    expect(err).toMatch(/refusing to write root\/helper\.yaml: it is outside the load-set root/);
+    expect(code).toBe(2);
   });
 });

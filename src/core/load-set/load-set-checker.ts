@@ -71,7 +71,7 @@ export class LoadSetChecker {
     // Units with drafts (AgentCard's) are finished by the passes; the others' agents are compiled.
     const cards = cardEntries(units, { options, profile, report, read });
     const others = units.filter((u) => u.analysis.drafts === undefined);
-    const names = checkCardNames(cards, others);
+    const names = checkCardNames(cards, others, read);
     addReferenceProblems(cards, names);
     const out: CheckOutput = { cards: [], agents: [], compiled: [] };
     const configFor = serverConfigLookup({ read, parse: parseYaml, report });

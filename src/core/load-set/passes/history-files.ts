@@ -8,6 +8,8 @@ import type { FormatAnalysis } from '../../formats/format-module.ts';
 import type { parseHistory } from '../../history/parse-history.ts';
 import type { HistoryMessage, HistoryPart } from '../../history/history-message.ts';
 import { dirname, resolvePath } from '../paths.ts';
+import type { Fix } from '../../fixes/fix.ts';
+import { withFixes } from '../../fixes/typo-fix.ts';
 import { isRefusal, outsideRootProblem, type ReadFileHook } from '../read-hook.ts';
 
 /** One message of a compiled agent's history, its parts flattened to text. */
@@ -59,7 +61,10 @@ export function loadHistory(
     }
     if (text === undefined) {
       problems.push(
-        problem('messages-file-not-found', `History file not found: ${target}`, from, to),
+        withFixes(
+          problem('messages-file-not-found', `History file not found: ${target}`, from, to),
+          createHistoryFixes(target),
+        ),
       );
       return;
     }
@@ -72,6 +77,34 @@ export function loadHistory(
   for (const message of draft.inlineMessages)
     messages.push({ role: message.role, content: message.text });
   return { files, messages };
+}
+
+/** The text of an empty history in the format `path`'s extension picks (JSON for `.json`). */
+export function emptyHistory(path: string): string {
+  return path.toLowerCase().endsWith('.json') ? '{"messages": []}\n' : '';
+}
+
+/**
+ * The fix for a missing history file `target` (a load-set path): create it with an empty history. None
+ * when the path leaves the load-set root (absolute, or `..` above it) or names a folder.
+ */
+export function createHistoryFixes(target: string): Fix[] | undefined {
+  if (
+    target === '' ||
+    target.endsWith('/') ||
+    target.startsWith('/') ||
+    /^[A-Za-z]:/.test(target) ||
+    target === '..' ||
+    target.startsWith('../')
+  )
+    return undefined;
+  return [
+    {
+      title: `Create ${target} with an empty history`,
+      safe: false,
+      edits: [{ file: target, from: 0, to: 0, insert: emptyHistory(target) }],
+    },
+  ];
 }
 
 function messageEntries(value: unknown): string[] {

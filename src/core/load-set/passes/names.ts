@@ -7,6 +7,8 @@ import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import type { FormatAgent } from '../../formats/format-module.ts';
 import type { CardEntry } from './cards.ts';
 import type { AnalyzedUnit } from '../analyze-units.ts';
+import { duplicateNameFixes, missingNameFixes } from '../../fixes/name-fixes.ts';
+import { withFixes } from '../../fixes/typo-fix.ts';
 
 /** How many agents of the other formats' units have each name. */
 export function unitNameCounts(units: readonly AnalyzedUnit[]): Map<string, number> {
@@ -18,16 +20,22 @@ export function unitNameCounts(units: readonly AnalyzedUnit[]): Map<string, numb
 
 /**
  * Adds `duplicate-name` to each card entry whose name is taken (by a unit's agent, or by an earlier card)
- * and answers the cards' names, in order of first appearance.
+ * and answers the cards' names, in order of first appearance. With `read` (a load-set file's text), a
+ * card's `missing-name` gets the fix that names it, and `duplicate-name` the fix that renames it.
  */
 export function checkCardNames(
   entries: readonly CardEntry[],
   units: readonly AnalyzedUnit[],
+  read?: (path: string) => string | undefined,
 ): Set<string> {
   const unitFiles = new Map<string, string>();
   for (const { analysis } of units)
     for (const agent of analysis.agents)
       if (!unitFiles.has(agent.name)) unitFiles.set(agent.name, agent.file);
+  const taken = new Set([...unitFiles.keys(), ...entries.flatMap((e) => e.name ?? [])]);
+  if (read) addMissingNameFixes(entries, read, taken);
+  const rename = (entry: CardEntry, d: RawDiagnostic) =>
+    read ? withFixes(d, duplicateNameFixes(entry.draft, entry.name!, taken)) : d;
   const firstByName = new Map<string, CardEntry>();
   for (const entry of entries) {
     if (entry.name === null || entry.draft.type === undefined) continue;
@@ -35,11 +43,14 @@ export function checkCardNames(
     const unitFile = unitFiles.get(entry.name);
     if (unitFile !== undefined) {
       entry.problems.push(
-        problem(
-          'duplicate-name',
-          `An agent named '${entry.name}' is in ${unitFile}; names must be unique in the load-set, whatever the format`,
-          from,
-          to,
+        rename(
+          entry,
+          problem(
+            'duplicate-name',
+            `An agent named '${entry.name}' is in ${unitFile}; names must be unique in the load-set, whatever the format`,
+            from,
+            to,
+          ),
         ),
       );
       if (!firstByName.has(entry.name)) firstByName.set(entry.name, entry);
@@ -52,15 +63,33 @@ export function checkCardNames(
     }
     const where = first.file === entry.file ? 'in this file' : `in ${first.file}`;
     entry.problems.push(
-      problem(
-        'duplicate-name',
-        `Another card named '${entry.name}' is ${where}; names must be unique in the load-set`,
-        from,
-        to,
+      rename(
+        entry,
+        problem(
+          'duplicate-name',
+          `Another card named '${entry.name}' is ${where}; names must be unique in the load-set`,
+          from,
+          to,
+        ),
       ),
     );
   }
   return new Set(firstByName.keys());
+}
+
+/** Gives each entry's `missing-name` problem (a copy: drafts are cached) the fix that names the card. */
+function addMissingNameFixes(
+  entries: readonly CardEntry[],
+  read: (path: string) => string | undefined,
+  taken: Set<string>,
+): void {
+  for (const entry of entries) {
+    const at = entry.problems.findIndex((d) => d.code === 'missing-name');
+    const text = at < 0 ? undefined : read(entry.file);
+    if (text === undefined) continue;
+    const fixes = missingNameFixes(entry.file, text, entry.draft, taken);
+    if (fixes) entry.problems[at] = { ...entry.problems[at]!, fixes };
+  }
 }
 
 /**
