@@ -6,6 +6,8 @@
 import * as v from 'valibot';
 import { didYouMean } from '../../text/did-you-mean.ts';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { Fix } from '../../fixes/fix.ts';
+import { typoFixes, withFixes } from '../../fixes/typo-fix.ts';
 import { memberOf, type JsonMember, type JsonNode } from '../../json/read-json.ts';
 import {
   AGENT_CAPABILITIES_ENTRIES,
@@ -194,6 +196,22 @@ const CHILDREN: Partial<
 };
 
 /**
+ * The did-you-mean rename of the unknown key of `m` among `known`: the text inside the key's quotes
+ * becomes the correction, unless `object` already has that key.
+ */
+export function keyFixes(
+  m: JsonMember,
+  known: readonly string[],
+  object: { members: readonly JsonMember[] },
+): Fix[] | undefined {
+  return typoFixes(m.key, known, {
+    from: m.keyFrom + 1,
+    to: m.keyTo - 1,
+    taken: (key) => object.members.some((other) => other.key === key),
+  });
+}
+
+/**
  * Warns about every property that its definition does not name, at the key, with the closest known
  * name. `skip` tells which (path, key) pairs another rule already explains (v1.0 properties).
  */
@@ -221,11 +239,14 @@ export function unknownProperties(
         const suggestion = didYouMean(m.key, known);
         const where = path.length === 0 ? 'an AgentCard' : `\`${pathText(path)}\``;
         out.push(
-          problem(
-            'a2a-unknown-property',
-            `'${m.key}' is not a property of ${where} in A2A v0.3.0${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
-            m.keyFrom,
-            m.keyTo,
+          withFixes(
+            problem(
+              'a2a-unknown-property',
+              `'${m.key}' is not a property of ${where} in A2A v0.3.0${suggestion ? `; did you mean '${suggestion}'?` : ''}`,
+              m.keyFrom,
+              m.keyTo,
+            ),
+            keyFixes(m, known, node),
           ),
         );
       }

@@ -6,6 +6,7 @@
  */
 import { isMap, isScalar, isSeq } from 'yaml';
 import { didYouMean } from '../../text/did-you-mean.ts';
+import { typoFixes } from '../../fixes/typo-fix.ts';
 import type { NodeChecker } from './node-checks.ts';
 
 /** Most subschemas visited per signature. */
@@ -103,6 +104,8 @@ interface Keyword {
   /** The keyword's resolved value. */
   v: unknown;
   keyRange: [number, number];
+  /** The keys of the schema mapping the keyword is in (a did-you-mean fix never makes a duplicate). */
+  siblings: ReadonlySet<string>;
   /** The keyword's path, e.g. `signature.input.properties`. */
   at: string;
   /** Queues a subschema to check. */
@@ -135,6 +138,7 @@ function checkSchema(c: NodeChecker, item: Pending, stack: Pending[]): void {
     stack.push({ node: child, path, depth: item.depth + 1, typed });
   const entries = c.entries(schema, item.path);
   const byKey = new Map(entries.map((e) => [e.key, e]));
+  const siblings = new Set(byKey.keys());
   if (item.typed && !byKey.has('type'))
     c.report(
       'afm-portability',
@@ -145,7 +149,7 @@ function checkSchema(c: NodeChecker, item: Pending, stack: Pending[]): void {
     const v = c.resolve(value);
     const bad = (expected: string) =>
       c.report('afm-invalid-schema', `\`${key}\` must be ${expected}`, c.isNull(v) ? keyRange : v);
-    const k: Keyword = { c, key, v, keyRange, at: `${item.path}.${key}`, push, bad };
+    const k: Keyword = { c, key, v, keyRange, siblings, at: `${item.path}.${key}`, push, bad };
     if (key === 'type') checkType(k);
     else if (!queueSubschemas(k)) checkValue(k, byKey.get('properties')?.value);
   }
@@ -193,7 +197,7 @@ function queueSubschemas({ c, key, v, at, push, bad }: Keyword): boolean {
 }
 
 /** A keyword with a plain value (number, count, string, …); an unknown one close to a known name is a warning. */
-function checkValue({ c, key, v, keyRange, bad }: Keyword, properties: unknown): void {
+function checkValue({ c, key, v, keyRange, siblings, bad }: Keyword, properties: unknown): void {
   const scalar = isScalar(v) ? v.value : undefined;
   if (NUMBERS.includes(key)) {
     if (typeof scalar !== 'number') bad('a number');
@@ -221,6 +225,12 @@ function checkValue({ c, key, v, keyRange, bad }: Keyword, properties: unknown):
         'afm-schema-keyword',
         `'${key}' is not a JSON Schema keyword (ignored by validators); did you mean '${suggestion}'?`,
         keyRange,
+        undefined,
+        typoFixes(key, KNOWN, {
+          from: keyRange[0],
+          to: keyRange[1],
+          taken: (k) => siblings.has(k),
+        }),
       );
   }
 }

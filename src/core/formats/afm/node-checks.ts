@@ -22,6 +22,8 @@ import {
   type Severity,
 } from '../../diagnostics.ts';
 import { nodeRange } from '../../text/parse-yaml.ts';
+import type { Fix } from '../../fixes/fix.ts';
+import { typoFixes, withFixes } from '../../fixes/typo-fix.ts';
 
 /** A `[from, to)` absolute range. */
 export type Range = [number, number];
@@ -64,10 +66,19 @@ export class NodeChecker {
     return [r[0] + this.offset, Math.max(r[1] + this.offset, r[0] + this.offset + 1)];
   }
 
-  /** Reports a problem at a node or range with the code's default severity unless one is given. */
-  report(code: DiagnosticCode, message: string, at: unknown, severity?: Severity): void {
+  /**
+   * Reports a problem at a node or range with the code's default severity unless one is given,
+   * with its quick fixes when there are any.
+   */
+  report(
+    code: DiagnosticCode,
+    message: string,
+    at: unknown,
+    severity?: Severity,
+    fixes?: Fix[],
+  ): void {
     const [from, to] = isRange(at) ? at : this.range(at);
-    this.diagnostics.push(problem(code, message, from, to, severity));
+    this.diagnostics.push(withFixes(problem(code, message, from, to, severity), fixes));
   }
 
   /** True when the node is absent or an explicit null (the reference reads both as "not set"). */
@@ -147,17 +158,22 @@ export class NodeChecker {
     elsewhere?: (entry: Entry) => boolean,
   ): Map<string, Entry> {
     const out = new Map<string, Entry>();
-    for (const entry of this.entries(map, what)) {
+    const entries = this.entries(map, what);
+    const keys = new Set(entries.map((e) => e.key));
+    for (const entry of entries) {
       if (allowed.includes(entry.key)) {
         out.set(entry.key, entry);
         continue;
       }
       if (elsewhere?.(entry)) continue;
       const suggestion = didYouMean(entry.key, allowed);
+      const [from, to] = entry.keyRange;
       this.report(
         'unknown-field',
         `Unknown field '${entry.key}' in ${what}${suggestion ? `; did you mean '${suggestion}'?` : ''} (allowed: ${allowed.join(', ')})`,
         entry.keyRange,
+        undefined,
+        typoFixes(entry.key, allowed, { from, to, taken: (k) => keys.has(k) }),
       );
     }
     return out;

@@ -8,6 +8,7 @@ import { isMap, isScalar } from 'yaml';
 import { didYouMean } from '../../text/did-you-mean.ts';
 import { allowedKeys, plainValue, type NodeReader } from '../valibot-issues.ts';
 import type { NodeChecker } from './node-checks.ts';
+import { typoFixes } from '../../fixes/typo-fix.ts';
 
 /** The value of an alias that names its own ancestor: no schema accepts it, so the node is worded. */
 const CYCLE = Symbol('alias cycle');
@@ -41,15 +42,19 @@ export function reportUnknownKeys(
   const map = c.resolve(node);
   const allowed = allowedKeys(schema) ?? [];
   if (!isMap(map)) return;
+  const keys = new Set(map.items.map((pair) => keyText(c, pair.key)));
   for (const pair of map.items) {
     const key = c.resolve(pair.key);
     if (!isScalar(key) || typeof key.value !== 'string' || allowed.includes(key.value)) continue;
     if (elsewhere?.(key.value, key)) continue;
     const suggestion = didYouMean(key.value, allowed);
+    const [from, to] = c.range(key);
     c.report(
       'unknown-field',
       `Unknown field '${key.value}' in ${what}${suggestion ? `; did you mean '${suggestion}'?` : ''} (allowed: ${allowed.join(', ')})`,
       key,
+      undefined,
+      typoFixes(key.value, allowed, { from, to, taken: (k) => keys.has(k) }),
     );
   }
 }
@@ -63,4 +68,10 @@ export function reportKeyTypes(c: NodeChecker, node: unknown, what: string): voi
     if (!isScalar(key) || typeof key.value !== 'string')
       c.report('unknown-field', `Keys of ${what} must be plain strings`, key);
   }
+}
+
+/** The text of a mapping key when it is a plain string scalar (aliases followed), else undefined. */
+function keyText(c: NodeChecker, node: unknown): string | undefined {
+  const key = c.resolve(node);
+  return isScalar(key) && typeof key.value === 'string' ? key.value : undefined;
 }

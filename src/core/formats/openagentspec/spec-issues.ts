@@ -4,8 +4,11 @@
  * `kind` at `readKind`). The schema decides what is wrong; this module only says it.
  */
 import type * as v from 'valibot';
-import { isScalar, type Pair } from 'yaml';
+import { isScalar, type Pair, type Scalar } from 'yaml';
 import { didYouMean } from '../../text/did-you-mean.ts';
+import { replaceFix, type Fix } from '../../fixes/fix.ts';
+import { typoFixes } from '../../fixes/typo-fix.ts';
+import { nodeRange } from '../../text/parse-yaml.ts';
 import type { DiagnosticCode } from '../../diagnostics.ts';
 import {
   allowedKeys,
@@ -27,6 +30,8 @@ export interface SpecProblem {
   message: string;
   /** The node to point at; `'anchor'` for the whole file. */
   at: unknown;
+  /** Its quick fixes (ranges in the spec's text), if any. */
+  fixes?: Fix[];
 }
 
 const RESTRICTIONS = ['input_restriction', 'output_restriction'];
@@ -67,15 +72,40 @@ function unknownFields(root: unknown, keys: PathKey[]): SpecProblem[] {
   return items.flatMap((pair) => {
     const key = pair.key;
     if (!isScalar(key) || typeof key.value !== 'string' || allowed.includes(key.value)) return [];
-    const suggestion = didYouMean(key.value.replace(/([a-z])([A-Z])/g, '$1_$2'), allowed);
+    const snake = key.value.replace(/([a-z])([A-Z])/g, '$1_$2');
+    const suggestion = didYouMean(snake, allowed);
     return [
       {
         code: 'unknown-field' as const,
         message: `Unknown field '${key.value}' in ${what}${suggestion ? `; did you mean '${suggestion}'?` : ''} (allowed: ${allowed.join(', ')})`,
         at: key,
+        fixes: renameFixes(key, snake, allowed, new Set(items.map((p) => scalarText(p.key)))),
       },
     ];
   });
+}
+
+/**
+ * The did-you-mean rename of the unknown `key` (read as `snake`, its camelCase spelled in snake_case):
+ * a camelCase spelling of an allowed field is a sure fix; otherwise the shared typo rule decides.
+ */
+function renameFixes(
+  key: Scalar,
+  snake: string,
+  allowed: readonly string[],
+  keys: ReadonlySet<string | undefined>,
+): Fix[] | undefined {
+  const range = nodeRange(key);
+  if (!range) return undefined;
+  const [from, to] = range;
+  const taken = (k: string) => keys.has(k);
+  if (snake !== key.value && allowed.includes(snake))
+    return taken(snake) ? undefined : [replaceFix(`Change to '${snake}'`, true, from, to, snake)];
+  return typoFixes(snake, allowed, { from, to, taken });
+}
+
+function scalarText(node: unknown): string | undefined {
+  return isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
 }
 
 function missingField(root: unknown, keys: PathKey[]): SpecProblem {

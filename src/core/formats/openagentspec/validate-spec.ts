@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { isMap, type Node } from 'yaml';
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { nodeRange } from '../../text/parse-yaml.ts';
+import { withFixes } from '../../fixes/typo-fix.ts';
 import { pairAt, plainValue } from '../valibot-issues.ts';
 import { isToolKind, readSpec, type SpecModel } from './read-spec.ts';
 import {
@@ -31,14 +32,14 @@ export function validateSpec(
   const model = readSpec(root, text);
   const diagnostics: RawDiagnostic[] = [];
   const seen = new Set<string>();
-  const report = ({ code, message, at }: SpecProblem) => {
+  const report = ({ code, message, at, fixes }: SpecProblem) => {
     const [from, to] = at === 'anchor' ? anchor : (nodeRange(at) ?? anchor);
     const end = Math.min(Math.max(to, from + 1), text.length);
     const start = Math.min(from, end);
     const id = `${start}:${end}:${code}:${message}`;
     if (seen.has(id)) return;
     seen.add(id);
-    diagnostics.push(problem(code, message, start, end));
+    diagnostics.push(withFixes(problem(code, message, start, end), fixes));
   };
   if (root !== null && !isMap(root)) {
     report({

@@ -14,7 +14,7 @@ import {
   toolPermissionSchema,
   type TsAgentShape,
 } from './config-schema.ts';
-import type { Findings } from './findings.ts';
+import { keyTypoFixes, type Findings } from './findings.ts';
 import {
   entryOf,
   nodeAtPath,
@@ -133,6 +133,7 @@ export function warnUnknownKeys(
       entry.keyFrom,
       Math.max(entry.keyTo, entry.keyFrom + 1),
       'warning',
+      keyTypoFixes(entry, known, node.entries),
     );
   }
 }
@@ -185,6 +186,7 @@ function checkSettings(
         entry.keyFrom,
         Math.max(entry.keyTo, entry.keyFrom + 1),
         'warning',
+        keyTypoFixes(entry, KNOWN_SETTINGS[shape], settings.entries),
       );
     }
   }
