@@ -81,8 +81,8 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
     result.diagnostics.push(problem('yaml-limit', 'YAML nesting is too deep to read', ...at(0, 1)));
     return result;
   }
-  for (const error of doc.errors) {
-    const d = syntaxProblem(error, doc, text, at);
+  for (const [i, error] of doc.errors.entries()) {
+    const d = syntaxProblem(error, doc, text, at, i < MAX_CAUSE_SEARCHES);
     if (error.code === 'TAB_AS_INDENT') withFix(d, tabIndentFix(text, error.pos[0], offset));
     result.diagnostics.push(d);
   }
@@ -107,14 +107,26 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
   return result;
 }
 
+/**
+ * How many syntax errors of one document get a likely cause: each search walks the whole document, and a
+ * badly broken file has thousands of errors (the rest still get their hint).
+ */
+const MAX_CAUSE_SEARCHES = 20;
+
 /** Offsets relative to a slice → absolute offsets inside it (see `parseYaml`). */
 type Locate = (from: number, to: number) => [number, number];
 
 /** The `yaml-syntax` problem of a parser error, with its hint and likely cause (`yaml-hints.ts`). */
-function syntaxProblem(error: YAMLError, doc: Document, text: string, at: Locate): RawDiagnostic {
+function syntaxProblem(
+  error: YAMLError,
+  doc: Document,
+  text: string,
+  at: Locate,
+  findCause: boolean,
+): RawDiagnostic {
   const message = error.message.split('\n')[0] ?? error.message;
   const d = problem('yaml-syntax', message, ...at(error.pos[0], error.pos[1]));
-  const { hint, cause } = yamlHint(error, doc, text);
+  const { hint, cause } = yamlHint(error, doc, text, findCause);
   if (hint !== undefined) d.hint = hint;
   if (cause) {
     const [from, to] = at(cause[0], cause[1]);

@@ -58,12 +58,19 @@ export function hintKey(code: ErrorCode, message: string): string {
 
 /**
  * The hint and likely cause of a parser error of `doc` (parsed from `text`; offsets relative to it).
- * The cause is given only when it starts on an earlier line than the error. Never throws.
+ * The cause is given only when it starts on an earlier line than the error, and looked for only when
+ * `findCause` (each look walks the document: callers bound how many errors get one). Never throws.
  */
-export function yamlHint(error: YAMLError, doc: Document, text: string): YamlHint {
+export function yamlHint(
+  error: YAMLError,
+  doc: Document,
+  text: string,
+  findCause = true,
+): YamlHint {
   const key = hintKey(error.code, error.message);
   const hint: string | undefined = (YAML_HINTS as Record<string, string>)[key];
   if (hint === undefined) return {};
+  if (!findCause) return { hint };
   const at = error.pos[0];
   const start =
     key === 'MISSING_CHAR:quote'

@@ -105,7 +105,7 @@ export function cardFixes(entry: CardEntry, r: FixReading): void {
     exists: (p) => r.read(p) !== undefined,
     read: r.read,
   };
-  const find = finder(c, r.profile);
+  const find = finder(c, r);
   entry.problems.forEach((d, i) => {
     if (d.code === 'portability' || d.severity === 'error') {
       const fix = find(d);
@@ -114,20 +114,40 @@ export function cardFixes(entry: CardEntry, r: FixReading): void {
   });
 }
 
-function finder(c: CardFixing, profile: Profile): FixFinder {
+/**
+ * Each bundle's split within one check (keyed by the check's reading): every card of a bundle may ask
+ * for it, and building it once per card would make a bundle quadratic.
+ */
+const checkSplits = new WeakMap<FixReading, Map<string, SplitMemo>>();
+
+function finder(c: CardFixing, r: FixReading): FixFinder {
+  const profile = r.profile;
   const memo = new Map<string, Fix | undefined>();
   const once = (key: string, make: () => Fix | undefined): Fix | undefined => {
     if (!memo.has(key)) memo.set(key, make());
     return memo.get(key);
   };
   const { draft, text, file } = c;
-  const split = (): { fix: Fix | undefined; second: number } => {
-    const cards = rfcBundleCards(file, text);
-    return { fix: bundleSplitFix(file, text, cards, c.exists), second: cards[1]?.from ?? Infinity };
+  const split = (): SplitMemo => {
+    let splits = checkSplits.get(r);
+    if (!splits) checkSplits.set(r, (splits = new Map<string, SplitMemo>()));
+    let found = splits.get(file);
+    if (!found) {
+      const cards = rfcBundleCards(file, text);
+      const fix = bundleSplitFix(file, text, cards, c.exists);
+      splits.set(file, (found = { fix, second: cards[1]?.from ?? Infinity }));
+    }
+    return found;
   };
   let bundle: { fix: Fix | undefined; second: number } | undefined;
   const ranges = draft.ranges;
   const at = (field: string, part: 'key' | 'value') => ranges[field]?.[part][0];
+  // Which field's key starts where: built once, so a card with thousands of unknown keys stays linear.
+  let keyAt: Map<number, string> | undefined;
+  const fieldAt = (from: number): string | undefined => {
+    keyAt ??= new Map(Object.keys(ranges).map((k) => [ranges[k]!.key[0], k]));
+    return keyAt.get(from);
+  };
   return (d) => {
     if (profile === 'fast-agent' && !isYamlPath(file) && d.severity === 'error') {
       bundle ??= split();
@@ -142,7 +162,7 @@ function finder(c: CardFixing, profile: Profile): FixFinder {
     const servers = ranges['servers']?.value;
     if (servers && d.from >= servers[0] && d.to <= servers[1])
       return once('servers', () => serversFix(c));
-    const field = Object.keys(ranges).find((k) => ranges[k]!.key[0] === d.from);
+    const field = fieldAt(d.from);
     if (field && draft.type && isRfcOnlyField(draft.type, field))
       return once(`field:${field}`, () => removeFieldFix(c, field));
     return undefined;
