@@ -17,8 +17,9 @@ import lzString from 'lz-string';
  */
 
 /**
- * For each example of the Examples menu: picks it as a user would (Examples, then its item), waits for its
- * workspace, asks the model for its share fragment, and builds the envelope JSON as
+ * For each example of the Examples gallery: picks it as a user would (Examples, then its item), waits for
+ * the Examples workspace to hold it (named "TITLE (example)"), asks the model for its share fragment, and
+ * builds the envelope JSON as
  * src/app/permalink/envelope.ts does (`{"v":1,"f":[[path,text],…],"a":active,"p":profile}`). The link
  * is checked by opening it in a second page of the same browser and comparing the workspace it opens
  * (links use a preset dictionary, so a plain inflate cannot read them) before lz-string compresses the JSON.
@@ -26,18 +27,27 @@ import lzString from 'lz-string';
  * @returns {Promise<PermalinkFigure[]>}
  */
 export async function measurePermalinks(page) {
-  const items = page.getByTestId('example-item');
-  /** @type {{ title: string }[]} */
-  const examples = (await items.allTextContents()).map((text) => ({ title: text.trim() }));
-  if (examples.length === 0) throw new Error('the Examples menu lists no examples');
+  const dialog = page.getByTestId('examples-dialog');
+  const items = dialog.getByTestId('example-item');
+  await page.getByTestId('examples-button').click();
+  await items.first().waitFor();
+  /** @type {{ value: string, title: string }[]} */
+  const examples = await items.evaluateAll((buttons) =>
+    buttons.map((button) => ({
+      value: button.getAttribute('data-id') ?? '',
+      title: button.querySelector('.title')?.firstChild?.textContent?.trim() ?? '',
+    })),
+  );
+  await page.keyboard.press('Escape');
+  if (examples.length === 0) throw new Error('the Examples gallery lists no examples');
   /** @type {PermalinkFigure[]} */
   const figures = [];
   for (const example of examples) {
     await page.getByTestId('examples-button').click();
-    await items.filter({ hasText: example.title }).first().click();
+    await items.and(page.locator(`[data-id="${example.value}"]`)).click();
     await page.waitForFunction(
-      (title) => /** @type {any} */ (window).agentcard.model.workspace.name === title,
-      example.title,
+      (name) => /** @type {any} */ (window).agentcard.model.workspace.name === name,
+      `${example.title} (example)`,
       { timeout: 10_000 },
     );
     const { fragment, json } = await page.evaluate(async () => {
