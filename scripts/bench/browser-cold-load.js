@@ -3,38 +3,48 @@
  * gzipped as the build's files would be (level 9), and how long each takes.
  */
 import path from 'node:path';
-import { describe } from './browser-size.js';
+import { describe, staticGraph } from './browser-size.js';
 
 /** @typedef {import('@playwright/test').Browser} Browser */
 /** @typedef {import('./browser-size.js').JsFile} JsFile */
 
 /**
- * Loads the app in a fresh context (no cache, empty storage) and lists the `.js` files each side
- * fetched, from its own Resource Timing entries (so a module is counted where it runs, whoever
- * started the request): the page's up to the moment `.cm-content` exists, and the analysis worker's
- * (its script and every module it imported) up to the first analysis shown (the status line's
- * `data-analysis-rev` above 0). The service worker's precache runs in its own global and is not
- * counted. Sizes come from the files in dist/ (the preview server does not compress).
+ * Loads the app in a fresh context (no cache, empty storage, no service worker: its precaching is
+ * not what the page waits for) and lists the `.js` files of each side. The page's: the `.js` entries
+ * of its Resource Timing requested before `.cm-content` was in the DOM (a MutationObserver notes when), less the worker's files (Chromium
+ * lists a module worker's imports there too). The analysis worker's: its script and the modules
+ * that script imports statically (what it must fetch before it can answer; a format's reader it
+ * imports on first use is not counted). `diagnosticsMs` is when the first analysis is shown (the
+ * status line's `data-analysis-rev` above 0). Sizes come from the files in dist/ (the preview
+ * server does not compress).
  * @param {Browser} browser
  * @param {string} url
  * @param {string} dist Absolute path of dist/.
  * @returns {Promise<{ page: JsFile[], worker: JsFile[], ms: number, diagnosticsMs: number }>} The
- *   page's files before the editor and the worker's before the first diagnostics, in fetch order;
- *   `ms` from navigation start to `.cm-content` (page clock), `diagnosticsMs` to the first analysis
- *   shown.
+ *   page's files before the editor in fetch order, then the worker's; `ms` from navigation start to
+ *   `.cm-content` (page clock).
  */
 export async function measureColdLoad(browser, url, dist) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
+    // The moment `.cm-content` is in the DOM, on the page's clock (polling from here would be late).
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('.cm-content')) return;
+        /** @type {any} */ (window).__editorAt = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator('.cm-content').waitFor({ timeout: 30_000 });
     const { ms, before } = await page.evaluate(() => {
-      const ms = performance.now();
+      const ms = /** @type {number} */ (/** @type {any} */ (window).__editorAt);
       const before = performance
         .getEntriesByType('resource')
-        .filter((entry) => entry.startTime <= ms)
-        .map((entry) => entry.name);
+        .filter((entry) => entry.startTime < ms)
+        .map((entry) => new URL(entry.name).pathname);
       return { ms, before };
     });
     await page
@@ -43,24 +53,16 @@ export async function measureColdLoad(browser, url, dist) {
     const diagnosticsMs = await page.evaluate(() => performance.now());
     const workers = page.workers();
     if (workers.length !== 1) throw new Error(`expected one worker, found ${workers.length}`);
-    const worker = /** @type {import('@playwright/test').Worker} */ (workers[0]);
-    const fromWorker = [
-      worker.url(),
-      ...(await worker.evaluate(() =>
-        performance.getEntriesByType('resource').map((entry) => entry.name),
-      )),
-    ];
-    const workerScript = new URL(worker.url()).pathname;
-    /** @param {string[]} urls */
-    const files = (urls) => {
-      const paths = [...new Set(urls.map((u) => new URL(u).pathname))].filter((p) =>
-        p.endsWith('.js'),
-      );
-      return paths.map((p) => describe(dist, path.join(dist, p.replace(/^\//, ''))));
-    };
+    const script = new URL(/** @type {import('@playwright/test').Worker} */ (workers[0]).url())
+      .pathname;
+    const worker = staticGraph(dist, [path.join(dist, script.replace(/^\//, ''))]);
+    const workerFiles = new Set(worker.map((file) => `/${file.file}`));
+    const pageFiles = [...new Set(before)].filter(
+      (pathname) => pathname.endsWith('.js') && !workerFiles.has(pathname),
+    );
     return {
-      page: files(before.filter((u) => new URL(u).pathname !== workerScript)),
-      worker: files(fromWorker),
+      page: pageFiles.map((pathname) => describe(dist, path.join(dist, pathname.slice(1)))),
+      worker,
       ms,
       diagnosticsMs,
     };

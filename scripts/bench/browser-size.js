@@ -32,9 +32,23 @@ export function initialJs(dist, page = 'index.html') {
     ),
   ];
   if (roots.length === 0) throw new Error(`dist/${page} has no module script`);
+  return staticGraph(
+    dist,
+    roots.map((src) => path.join(dist, src.replace(/^\//, ''))),
+  );
+}
+
+/**
+ * `roots` and every module reachable from them through static imports and re-exports (dynamic
+ * `import()` excluded), described.
+ * @param {string} dist Absolute path of dist/.
+ * @param {string[]} roots Absolute paths of built modules.
+ * @returns {JsFile[]} Roots first, then in discovery order.
+ */
+export function staticGraph(dist, roots) {
   /** @type {string[]} */
   const order = [];
-  const queue = roots.map((src) => path.join(dist, src.replace(/^\//, '')));
+  const queue = [...roots];
   while (queue.length > 0) {
     const file = /** @type {string} */ (queue.shift());
     if (order.includes(file)) continue;

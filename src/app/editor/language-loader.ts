@@ -39,6 +39,12 @@ export function loadLanguage(kind: DocumentKind): Promise<Extension> {
   return load;
 }
 
+/** Runs `run` once the next frame has been painted (a task after the animation frame). */
+function afterPaint(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+  else setTimeout(run, 0);
+}
+
 const languageLoaderPlugin = ViewPlugin.fromClass(
   class {
     private live = true;
@@ -47,11 +53,22 @@ const languageLoaderPlugin = ViewPlugin.fromClass(
       const { kind } = view.state.facet(cardEditorConfig);
       const current = loaded.get(kind);
       if (kind === 'text' || (current && languageCompartment.get(view.state) === current)) return;
+      // Loaded (another view's state): applied in a microtask, as a plugin may not dispatch while it is
+      // constructed. Not loaded yet: the text is shown first and the highlighting follows, as its
+      // chunk is not what the editor waits for; it is asked for after the frame that shows the editor.
+      if (current) this.load(view, kind);
+      else afterPaint(() => this.load(view, kind));
+    }
+
+    private apply(view: EditorView, support: Extension): void {
+      // A view that moved on to another file (a new state, so a new plugin) drops the answer.
+      if (this.live) view.dispatch({ effects: languageCompartment.reconfigure(support) });
+    }
+
+    private load(view: EditorView, kind: DocumentKind): void {
+      if (!this.live) return;
       loadLanguage(kind).then(
-        (support) => {
-          // A view that moved on to another file (a new state, so a new plugin) drops the answer.
-          if (this.live) view.dispatch({ effects: languageCompartment.reconfigure(support) });
-        },
+        (support) => this.apply(view, support),
         (error: unknown) => {
           if (this.live) console.warn(`Highlighting for ${kind} files could not be loaded`, error);
         },
