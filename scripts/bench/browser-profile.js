@@ -2,7 +2,8 @@
 /**
  * Names where the browser benchmark's time and bytes go (the browser companion of profile.js):
  *
- *   npm run build && node scripts/bench/browser-profile.js <card|bundle|typing|bytes> [out]
+ *   npm run build && node scripts/bench/browser-profile.js bytes
+ *   npx vite build --mode bench --outDir dist-bench && node scripts/bench/browser-profile.js <card|bundle|typing> [out]
  *
  * - card, bundle: the keystroke-latency run of bench-browser.js on that file, with a V8 CPU profile of
  *   the page's main thread over the timed keys;
@@ -17,6 +18,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { measureColdLoad } from './browser-cold-load.js';
 import { launchChromium, snapshotDist, startPreview } from './browser-server.js';
 import {
@@ -44,6 +46,7 @@ import { makeCards, renderMarkdown } from './make-bundles.js';
  * @typedef {{ nodes: ProfileNode[], samples: number[], timeDeltas: number[] }} Profile
  */
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOP = 20;
 const TIME_LIMIT_MS = 300_000;
 const MODES = ['card', 'bundle', 'typing', 'bytes'];
@@ -237,7 +240,11 @@ function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-const dist = await snapshotDist();
+// Sizes from the production build; keystrokes from the `--mode bench` build (it adds `window.agentcard`,
+// which the typing helpers drive), as in bench-browser.js.
+const dist = await snapshotDist(
+  mode === 'bytes' ? path.join(ROOT, 'dist') : path.join(ROOT, 'dist-bench'),
+);
 const DIST = dist.dir;
 /** @type {import('./browser-server.js').PreviewServer | undefined} */
 let server;

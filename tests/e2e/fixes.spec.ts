@@ -115,4 +115,36 @@ test.describe('Quick fixes', () => {
     await playground.undo();
     await playground.expectText(text);
   });
+
+  test("a large bundle's split (its edits stay in the worker until used) makes one file per card", async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    // 40 cards of ~750 characters: the split inserts ~30 KB, more than a result carries (DEFER_FIX_CHARS).
+    const cards = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `---\ntype: agent\nname: agent_${i}\n---\n${'Answer in plain words. '.repeat(30)}\n`,
+    );
+    await playground.replaceText(cards.join('\n'));
+    await playground.waitForChecked();
+    await expect(playground.diagnostics('portability')).not.toHaveCount(0);
+
+    await playground.cursorToEndOfLine(7); // the second card's "---"
+    await page.keyboard.press('Control+.');
+    const menu = playground.editor.getByRole('listbox', { name: 'Quick fixes' });
+    await expect(menu.getByRole('option')).toContainText([/^Split this Markdown bundle/]);
+    await menu.getByRole('option', { name: /^Split this Markdown bundle/ }).click();
+
+    await expect.poll(() => playground.filePaths()).toContain('agent_39.md');
+    expect(await playground.filePaths()).toEqual(
+      expect.arrayContaining(cards.slice(1).map((_, i) => `agent_${i + 1}.md`)),
+    );
+    await expect(playground.editorContent).not.toContainText('agent_1');
+    await expect(playground.editorContent).toContainText('name: agent_0');
+    await playground.file('agent_39.md').click();
+    await expect(playground.editorContent).toContainText('name: agent_39');
+    expect(playground.errors).toEqual([]);
+  });
 });

@@ -29,7 +29,7 @@ class FakeWorker {
   }
   answer(index = this.requests.length - 1) {
     const request = this.requests[index]!;
-    if (request.type === 'convert' || request.type === 'fixAll')
+    if (request.type === 'convert' || request.type === 'fixAll' || request.type === 'fix')
       throw new Error('answer() answers checks');
     const response: AnalysisResponse = {
       type: 'result',
@@ -344,6 +344,28 @@ describe('AnalysisClient and fixes', () => {
     };
     worker.onmessage?.({ data } as MessageEvent<AnalysisResponse>);
     await expect(run).resolves.toEqual({ files: { 'a.md': 'model: x' }, applied: 1 });
+  });
+
+  it("asks the worker for a placeholder's fix by its key and resolves with the fix and its texts", async () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    const asked = client.resolveFix(42);
+    const request = worker.requests.at(-1) as Extract<AnalysisRequest, { type: 'fix' }>;
+    expect(request).toMatchObject({ type: 'fix', key: 42 });
+    const resolved = {
+      fix: { title: 'Split', safe: true, edits: [{ file: 'b.md', from: 0, to: 0, insert: 'B' }] },
+      texts: { 'a.md': 'A' },
+    };
+    const data: AnalysisResponse = { type: 'fix', id: request.id, resolved };
+    worker.onmessage?.({ data } as MessageEvent<AnalysisResponse>);
+    await expect(asked).resolves.toEqual(resolved);
+  });
+
+  it("rejects a placeholder's request when the worker crashes", async () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const asked = client.resolveFix(1);
+    FakeWorker.all[0]!.crash();
+    await expect(asked).rejects.toThrow();
   });
 
   it('rejects a fix-all run when the worker crashes', async () => {

@@ -6,6 +6,7 @@ import type {
   FormatId,
   Profile,
 } from '../../core/index.ts';
+import type { ResolvedFix } from './deferred-fixes.ts';
 import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
 
 /** What the client hands the app: the newest answer, or a notice that the worker was restarted. */
@@ -98,6 +99,10 @@ export class AnalysisClient {
   private fixRuns = new Map<
     number,
     { resolve: (fixed: FixedFiles) => void; reject: (e: Error) => void }
+  >();
+  private fixRequests = new Map<
+    number,
+    { resolve: (resolved: ResolvedFix | null) => void; reject: (e: Error) => void }
   >();
   /** The texts of the request in flight (what its answer's offsets are into). */
   private inFlightTexts: ReadonlyMap<string, string> = new Map();
@@ -210,6 +215,20 @@ export class AnalysisClient {
       formats,
       options,
     } satisfies AnalysisRequest);
+    return answer;
+  }
+
+  /**
+   * The whole fix behind a placeholder (`deferred-fixes.ts`), as of the worker's last check, with the texts
+   * its offsets are into. Resolves with null when the worker no longer holds it; rejects when the worker
+   * fails or restarts.
+   */
+  resolveFix(key: number): Promise<ResolvedFix | null> {
+    const id = ++this.conversionId;
+    const answer = new Promise<ResolvedFix | null>((resolve, reject) =>
+      this.fixRequests.set(id, { resolve, reject }),
+    );
+    this.ensureWorker().postMessage({ type: 'fix', id, key } satisfies AnalysisRequest);
     return answer;
   }
 
@@ -327,6 +346,12 @@ export class AnalysisClient {
       else pending.resolve({ files: response.files, applied: response.applied });
       return;
     }
+    if (response.type === 'fix') {
+      const pending = this.fixRequests.get(response.id);
+      this.fixRequests.delete(response.id);
+      pending?.resolve(response.resolved);
+      return;
+    }
     if (response.type === 'converted') {
       const pending = this.conversions.get(response.id);
       this.conversions.delete(response.id);
@@ -399,6 +424,8 @@ export class AnalysisClient {
     this.conversions.clear();
     for (const pending of this.fixRuns.values()) pending.reject(new Error(reason));
     this.fixRuns.clear();
+    for (const pending of this.fixRequests.values()) pending.reject(new Error(reason));
+    this.fixRequests.clear();
   }
 
   /** Clears the hang timer and the progress reports (saying progress ended, if it was shown). */

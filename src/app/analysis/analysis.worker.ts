@@ -9,6 +9,7 @@ import {
   type CheckResult,
   type CompiledAgent,
 } from '../../core/index.ts';
+import { DeferredFixes } from './deferred-fixes.ts';
 import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
 
 // The analysis worker: keeps the load-set and one checker (so unchanged files and cards are not
@@ -34,6 +35,7 @@ function selected(select: CardRef | null): CompiledAgent | null {
 }
 
 let queue: Promise<void> = Promise.resolve();
+const deferredFixes = new DeferredFixes();
 
 self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
   const request = event.data;
@@ -63,6 +65,10 @@ async function handle(request: AnalysisRequest): Promise<void> {
   }
   if (request.type === 'fixAll') {
     post(await fixAllAnswer(request));
+    return;
+  }
+  if (request.type === 'fix') {
+    post({ type: 'fix', id: request.id, resolved: deferredFixes.take(request.key) });
     return;
   }
   const started = performance.now();
@@ -95,7 +101,7 @@ async function handle(request: AnalysisRequest): Promise<void> {
       type: 'result',
       rev: request.rev,
       cards: last.cards,
-      diagnostics: last.diagnostics,
+      diagnostics: deferredFixes.outgoing(last.diagnostics, (file) => files.get(file)),
       agents: last.compiled.map((a) => ({
         name: a.name,
         type: a.type,

@@ -9,6 +9,7 @@ import type {
   FormatId,
   Profile,
 } from '../../core/index.ts';
+import type { ResolvedFix } from './deferred-fixes.ts';
 
 /** One replaced range of a file's text: `[from, to)` of the old text becomes `insert`. */
 export interface TextEdit {
@@ -62,6 +63,13 @@ export type AnalysisRequest =
       profile: Profile;
       formats: Record<string, FormatId>;
       options: FixAllOptions;
+    }
+  | {
+      /** The whole fix behind a placeholder of the last result (`deferred-fixes.ts`). */
+      type: 'fix';
+      /** Identifies the answer (its own counter, as for conversions). */
+      id: number;
+      key: number;
     };
 
 /** Worker → main thread. */
@@ -70,6 +78,7 @@ export type AnalysisResponse =
       type: 'result';
       rev: number;
       cards: CardInfo[];
+      /** Large fixes come as placeholders (`deferred-fixes.ts`). */
       diagnostics: Diagnostic[];
       /** Names and status of every compiled card, light enough to send on every keystroke. */
       agents: AgentSummary[];
@@ -81,6 +90,8 @@ export type AnalysisResponse =
     }
   | { type: 'selected'; rev: number; selected: CompiledAgent | null }
   | { type: 'converted'; id: number; result: Conversion | null; error?: string }
+  /** The fix of a `fix` request, with its texts; null when its key is not one of the last result's. */
+  | { type: 'fix'; id: number; resolved: ResolvedFix | null }
   | {
       type: 'fixedAll';
       id: number;

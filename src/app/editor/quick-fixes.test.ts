@@ -3,6 +3,7 @@ import { EditorState, type TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, Fix, FixEdit } from '../../core/index.ts';
+import type { DeferredFix, ResolvedFix } from '../analysis/deferred-fixes.ts';
 import type { FixHost } from '../state/fix-application.ts';
 import { diagnosticsDisplay, diagnosticsEffects } from './diagnostics-lint.ts';
 import { cardEditorConfig } from './editor-config.ts';
@@ -34,6 +35,7 @@ function editor(
   fixes: Fix[],
   others: Record<string, string> = {},
   analysed: Record<string, string> = {},
+  worker: Map<number, ResolvedFix> = new Map(),
 ) {
   const applied: FixEdit[][] = [];
   let stale = 0;
@@ -42,6 +44,7 @@ function editor(
     current: (file) => others[file],
     apply: (edits) => applied.push(edits),
     stale: () => void stale++,
+    resolve: (fix) => Promise.resolve(worker.get(fix.deferred) ?? null),
   };
   let state = EditorState.create({
     doc: TEXT,
@@ -69,6 +72,11 @@ function editor(
     view.dispatch({ changes: { from, to, insert }, userEvent: 'input.type' });
   return {
     view: view as unknown as EditorView,
+    /** Shows the diagnostics again, as a new analysis of the same text would. */
+    reanalyse: () =>
+      (state = state.update({
+        effects: diagnosticsEffects(state, [diagnostic(fixes)], TEXT),
+      }).state),
     type,
     applied,
     stale: () => stale,
@@ -137,5 +145,71 @@ describe('quick fixes in the editor', () => {
     expect(fixesAt(e.view.state, at + 2, 'cursor')).toEqual([typo]);
     expect(fixesAt(e.view.state, at + 8, 'cursor')).toEqual([typo]); // same line, past the range
     expect(fixesAt(e.view.state, 5, 'cursor')).toEqual([]);
+  });
+
+  describe('a fix whose edits stayed in the worker (a placeholder)', () => {
+    const placeholder: DeferredFix = { ...typo, edits: [], deferred: 7 };
+    const settle = async () => {
+      for (let i = 0; i < 3; i++) await Promise.resolve();
+    };
+
+    it('is applied once the worker has given it whole, as one undo step', async () => {
+      const e = editor(
+        [placeholder],
+        {},
+        {},
+        new Map([[7, { fix: typo, texts: { 'a.md': TEXT } }]]),
+      );
+      expect(applyFix(e.view, placeholder)).toBe(true);
+      expect(e.text()).toBe(TEXT); // not yet: the edits are on their way
+      await settle();
+      expect(e.text()).toBe(TEXT.replace('modle', 'model'));
+      expect(e.stale()).toBe(0);
+      e.undo();
+      expect(e.text()).toBe(TEXT);
+    });
+
+    it("maps the worker's version from the text it was computed for, not the shown diagnostics' text", async () => {
+      // The worker checked a newer text (a line added at the top) than the one the editor's diagnostics are of.
+      const newer = '# top\n' + TEXT;
+      const shifted: Fix = {
+        ...typo,
+        edits: typo.edits.map((edit) => ({ ...edit, from: edit.from + 6, to: edit.to + 6 })),
+      };
+      const e = editor(
+        [placeholder],
+        {},
+        {},
+        new Map([[7, { fix: shifted, texts: { 'a.md': newer } }]]),
+      );
+      e.type(0, 0, '# top\n');
+      e.type(newer.length, newer.length, 'tail\n'); // typed after that check too
+      expect(applyFix(e.view, placeholder)).toBe(true);
+      await settle();
+      expect(e.text()).toBe(newer.replace('modle', 'model') + 'tail\n');
+      expect(e.stale()).toBe(0);
+    });
+
+    it('is out of date when the worker no longer holds it', async () => {
+      const e = editor([placeholder]);
+      expect(applyFix(e.view, placeholder)).toBe(true);
+      await settle();
+      expect(e.text()).toBe(TEXT);
+      expect(e.stale()).toBe(1);
+    });
+
+    it('is out of date when the text it edits changed after the check it came from', async () => {
+      const e = editor(
+        [placeholder],
+        {},
+        {},
+        new Map([[7, { fix: typo, texts: { 'a.md': TEXT } }]]),
+      );
+      e.type(at + 5, at + 5, 's'); // "modles"
+      expect(applyFix(e.view, placeholder)).toBe(true);
+      await settle();
+      expect(e.text()).toBe(TEXT.replace('modle', 'modles'));
+      expect(e.stale()).toBe(1);
+    });
   });
 });

@@ -29,8 +29,10 @@ import {
   type Tooltip,
 } from '@codemirror/view';
 import type { Diagnostic, Fix, FixEdit } from '../../core/index.ts';
+import { isDeferred, type DeferredFix } from '../analysis/deferred-fixes.ts';
 import type { FixHost } from '../state/fix-application.ts';
 import { currentFixEdits } from '../state/fix-edits.ts';
+import { ownValue } from '../state/own-entries.ts';
 import { docText } from './doc-text.ts';
 import { cardEditorConfig } from './editor-config.ts';
 import { analysedText, setShownDiagnostics, shownDiagnostics } from './shown-diagnostics.ts';
@@ -43,15 +45,20 @@ export const fixHost = Facet.define<FixHost, FixHost | null>({
 /**
  * The edits of `fix` moved onto the current texts, or null when it cannot be applied now: the text it was
  * computed for has changed where it edits, the analysed text is not known, its edits of the open file
- * overlap, or it edits other files and no app takes them.
+ * overlap, or it edits other files and no app takes them. `analysed` gives the texts the fix's offsets are
+ * into when they are not the shown diagnostics' (a placeholder's fix: see `applyDeferredFix`).
  */
-export function currentEdits(state: EditorState, fix: Fix): FixEdit[] | null {
+export function currentEdits(
+  state: EditorState,
+  fix: Fix,
+  analysed?: (file: string) => string | undefined,
+): FixEdit[] | null {
   const base = state.field(analysedText, false);
-  if (base === null || base === undefined) return null;
+  if (!analysed && (base === null || base === undefined)) return null;
   const path = state.facet(cardEditorConfig).path;
   const host = state.facet(fixHost);
   const edits = currentFixEdits(fix, {
-    analysed: (file) => (file === path ? base : host?.analysed(file)),
+    analysed: analysed ?? ((file) => (file === path ? base! : host?.analysed(file))),
     current: (file) => (file === path ? docText(state.doc) : host?.current(file)),
   });
   if (!edits) return null;
@@ -64,12 +71,18 @@ export function currentEdits(state: EditorState, fix: Fix): FixEdit[] | null {
 /**
  * Applies `fix`: its edits of the open file as one transaction, an undo step of its own, and its edits of
  * other files through the app. False (and the app is told) when the fix is out of date; false when the
- * editor is read-only.
+ * editor is read-only. A placeholder (its edits still in the analysis worker) is asked for first and
+ * applied when it comes: true then means it was asked for.
  */
-export function applyFix(view: EditorView, fix: Fix): boolean {
+export function applyFix(
+  view: EditorView,
+  fix: Fix,
+  analysed?: (file: string) => string | undefined,
+): boolean {
   if (view.state.readOnly) return false;
   const host = view.state.facet(fixHost);
-  const edits = currentEdits(view.state, fix);
+  if (isDeferred(fix)) return applyDeferredFix(view, fix, host);
+  const edits = currentEdits(view.state, fix, analysed);
   if (!edits) {
     host?.stale();
     return false;
@@ -84,6 +97,23 @@ export function applyFix(view: EditorView, fix: Fix): boolean {
       scrollIntoView: true,
     });
   if (elsewhere.length > 0) host?.apply(elsewhere);
+  return true;
+}
+
+/**
+ * A placeholder's fix (`analysis/deferred-fixes.ts`): the worker gives the whole fix as of its last check,
+ * with the texts its offsets are into, and it is mapped from those onto the current texts like any fix
+ * (out of date when the text it edits has changed since).
+ */
+function applyDeferredFix(view: EditorView, fix: DeferredFix, host: FixHost | null): boolean {
+  if (!host) return false;
+  host.resolve(fix).then(
+    (resolved) => {
+      if (!resolved || isDeferred(resolved.fix)) host.stale();
+      else applyFix(view, resolved.fix, (file) => ownValue(resolved.texts, file));
+    },
+    () => host.stale(),
+  );
   return true;
 }
 

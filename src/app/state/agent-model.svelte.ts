@@ -224,6 +224,7 @@ export class AgentModel {
         kind: 'info',
         text: 'That fix is out of date (the text changed since the check); try again in a moment.',
       }),
+    resolve: (fix) => this.analyser.resolveFix(fix.deferred),
   };
 
   /**

@@ -22,6 +22,7 @@ import {
   type FixedFiles,
   type WorkerFactory,
 } from '../analysis/analysis-client.ts';
+import type { ResolvedFix } from '../analysis/deferred-fixes.ts';
 import type { AgentSummary, CardRef, TextEdit } from '../analysis/protocol.ts';
 import type { Notifications } from './notifications.svelte.ts';
 import { countProblems } from './problem-counts.ts';
@@ -167,6 +168,11 @@ export class AnalysisState {
     options: FixAllOptions,
   ): Promise<FixedFiles> {
     return this.client.fixAll(files, profile, formats, options);
+  }
+
+  /** The whole fix behind a placeholder of a result, with the texts its offsets are into (`deferred-fixes.ts`). */
+  resolveFix(key: number): Promise<ResolvedFix | null> {
+    return this.client.resolveFix(key);
   }
 
   /** Stops a long check; the next request checks again. */

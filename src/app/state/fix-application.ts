@@ -13,6 +13,7 @@ import {
   type Profile,
 } from '../../core/index.ts';
 import type { FixedFiles } from '../analysis/analysis-client.ts';
+import type { DeferredFix, ResolvedFix } from '../analysis/deferred-fixes.ts';
 import { editsByFile } from './fix-edits.ts';
 import { ownValue } from './own-entries.ts';
 import { plainFiles } from './workspace-files.ts';
@@ -29,6 +30,11 @@ export interface FixHost {
   apply(edits: FixEdit[]): void;
   /** A fix could not be applied: the text it was computed for has changed. */
   stale(): void;
+  /**
+   * The whole fix of a placeholder (`analysis/deferred-fixes.ts`) and the texts its offsets are into, from
+   * the analysis worker; null when the worker no longer has it.
+   */
+  resolve(fix: DeferredFix): Promise<ResolvedFix | null>;
 }
 
 /** Which fixes "Fix all safe problems" applies under `profile`: the safe ones, and with the fast-agent profile its safe portability fixes too (as `check --fix --profile fast-agent`). */
