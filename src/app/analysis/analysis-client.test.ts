@@ -8,7 +8,9 @@ import {
   PATCH_MIN_CHARS,
   type AnalysisEvent,
 } from './analysis-client.ts';
-import type { AnalysisRequest, AnalysisResponse } from './protocol.ts';
+import type { CardInfo } from '../../core/index.ts';
+import type { AgentSummary, AnalysisRequest, AnalysisResponse } from './protocol.ts';
+import { packRows } from './packed-rows.ts';
 
 /** A worker double that records requests and answers when told to. */
 class FakeWorker {
@@ -34,9 +36,9 @@ class FakeWorker {
     const response: AnalysisResponse = {
       type: 'result',
       rev: request.rev,
-      cards: [],
+      cards: packRows<CardInfo>([]),
       diagnostics: [],
-      agents: [],
+      agents: packRows<AgentSummary>([]),
       selected: null,
       took: 1,
     };

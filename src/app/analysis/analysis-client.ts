@@ -7,13 +7,20 @@ import type {
   Profile,
 } from '../../core/index.ts';
 import type { ResolvedFix } from './deferred-fixes.ts';
-import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
+import { unpackRows } from './packed-rows.ts';
+import type {
+  AnalysisRequest,
+  AnalysisResponse,
+  AnalysisResult,
+  CardRef,
+  TextEdit,
+} from './protocol.ts';
 
 /** What the client hands the app: the newest answer, or a notice that the worker was restarted. */
 export type AnalysisEvent =
   | {
       kind: 'result';
-      response: Extract<AnalysisResponse, { type: 'result' }>;
+      response: AnalysisResult;
       /**
        * The texts the result was computed for, per path: the offsets of its diagnostics and fixes are into
        * these (the editor may hold newer text by the time it arrives). Never mutated.
@@ -377,7 +384,15 @@ export class AnalysisClient {
       this.onEvent({ kind: 'stalled', reason: `analysis failed: ${response.message}` });
     } else {
       // Delivered even when newer edits wait: the newest complete answer beats none while typing.
-      this.onEvent({ kind: 'result', response, texts: this.inFlightTexts });
+      this.onEvent({
+        kind: 'result',
+        response: {
+          ...response,
+          cards: unpackRows(response.cards),
+          agents: unpackRows(response.agents),
+        },
+        texts: this.inFlightTexts,
+      });
     }
     if (this.chooseAfter && !this.dirty) {
       this.chooseAfter = false;

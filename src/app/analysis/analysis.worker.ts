@@ -10,6 +10,7 @@ import {
   type CompiledAgent,
 } from '../../core/index.ts';
 import { DeferredFixes } from './deferred-fixes.ts';
+import { packRows } from './packed-rows.ts';
 import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
 
 // The analysis worker: keeps the load-set and one checker (so unchanged files and cards are not
@@ -100,16 +101,18 @@ async function handle(request: AnalysisRequest): Promise<void> {
     post({
       type: 'result',
       rev: request.rev,
-      cards: last.cards,
+      cards: packRows(last.cards),
       diagnostics: deferredFixes.outgoing(last.diagnostics, (file) => files.get(file)),
-      agents: last.compiled.map((a) => ({
-        name: a.name,
-        type: a.type,
-        file: a.file,
-        line: a.line,
-        ok: a.ok,
-        format: a.format,
-      })),
+      agents: packRows(
+        last.compiled.map((a) => ({
+          name: a.name,
+          type: a.type,
+          file: a.file,
+          line: a.line,
+          ok: a.ok,
+          format: a.format,
+        })),
+      ),
       ...changedGraph(last),
       selected: selected(request.select),
       took: performance.now() - started,

@@ -10,6 +10,7 @@ import type {
   Profile,
 } from '../../core/index.ts';
 import type { ResolvedFix } from './deferred-fixes.ts';
+import type { PackedRows } from './packed-rows.ts';
 
 /** One replaced range of a file's text: `[from, to)` of the old text becomes `insert`. */
 export interface TextEdit {
@@ -77,11 +78,12 @@ export type AnalysisResponse =
   | {
       type: 'result';
       rev: number;
-      cards: CardInfo[];
+      /** The cards, as columns (`packed-rows.ts`: 1,000 objects are slow to clone). */
+      cards: PackedRows<CardInfo>;
       /** Large fixes come as placeholders (`deferred-fixes.ts`). */
       diagnostics: Diagnostic[];
-      /** Names and status of every compiled card, light enough to send on every keystroke. */
-      agents: AgentSummary[];
+      /** Names and status of every compiled card, as columns like `cards`. */
+      agents: PackedRows<AgentSummary>;
       /** The agents and their references (the Graph view); absent when unchanged since the last result. */
       graph?: AgentGraph;
       selected: CompiledAgent | null;
@@ -118,3 +120,9 @@ export interface AgentSummary {
   ok: boolean;
   format: FormatId;
 }
+
+/** A `result` as the app reads it: its cards and agents unpacked. */
+export type AnalysisResult = Omit<
+  Extract<AnalysisResponse, { type: 'result' }>,
+  'cards' | 'agents'
+> & { cards: CardInfo[]; agents: AgentSummary[] };

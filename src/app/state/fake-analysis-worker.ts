@@ -3,7 +3,8 @@
  * to, with whatever result the test gives. Not used by the app.
  */
 import type { CardInfo, CompiledAgent, Conversion } from '../../core/index.ts';
-import type { AnalysisRequest, AnalysisResponse } from '../analysis/protocol.ts';
+import type { AgentSummary, AnalysisRequest, AnalysisResponse } from '../analysis/protocol.ts';
+import { packRows } from '../analysis/packed-rows.ts';
 
 type CheckRequest = Extract<AnalysisRequest, { type: 'check' }>;
 type ConvertRequest = Extract<AnalysisRequest, { type: 'convert' }>;
@@ -46,9 +47,9 @@ export class FakeAnalysisWorker {
     this.send({
       type: 'result',
       rev: this.lastCheck().rev,
-      cards,
+      cards: packRows(cards),
       diagnostics: [],
-      agents: [],
+      agents: packRows<AgentSummary>([]),
       selected,
       took: 1,
     });
