@@ -327,6 +327,25 @@ describe('AnalysisClient and fixes', () => {
     expect(shown?.kind === 'result' && shown.texts.get('a.md')).toBe('one');
   });
 
+  it('asks for the agent graph only while the Graph view is shown, and checks again when it opens', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    const checks = () =>
+      worker.requests.filter(
+        (r): r is Extract<AnalysisRequest, { type: 'check' }> => r.type === 'check',
+      );
+    expect(checks().map((r) => r.graph)).toEqual([false]);
+    worker.answer();
+    client.showGraph(true); // nothing else changed: a check only for the graph
+    expect(checks().map((r) => r.graph)).toEqual([false, true]);
+    worker.answer();
+    client.showGraph(true); // already on: no new check
+    expect(checks()).toHaveLength(2);
+    client.showGraph(false);
+    client.update({ 'a.md': 'AB' }, 'rfc', null);
+    expect(checks().map((r) => r.graph)).toEqual([false, true, false]);
+  });
+
   it('sends a fix-all run with the files and resolves with the answer of its id', async () => {
     client.update({ 'a.md': 'A' }, 'rfc', null);
     const worker = FakeWorker.all[0]!;

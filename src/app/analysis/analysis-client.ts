@@ -116,6 +116,7 @@ export class AnalysisClient {
   /** Edits made since the last request, per file, and the text they lead to. */
   private edits = new Map<string, { edits: TextEdit[]; text: string } | null>();
   private select: CardRef | null = null;
+  private graph = false;
   private dirty = false;
   /** `choose` was called while a request was in flight, after it was sent. */
   private chooseAfter = false;
@@ -145,6 +146,19 @@ export class AnalysisClient {
     this.select = select;
     this.dirty = true;
     this.pump();
+  }
+
+  /**
+   * Says whether the Graph view is shown. Results carry the agent graph only while it is; turning it on
+   * checks again (when there is anything to check) so that the graph comes at once.
+   */
+  showGraph(on: boolean): void {
+    if (on === this.graph) return;
+    this.graph = on;
+    if (on && (this.sent.size > 0 || Object.keys(this.files).length > 0)) {
+      this.dirty = true;
+      this.pump();
+    }
   }
 
   /** Asks for the compiled output of another card without re-checking. */
@@ -303,6 +317,7 @@ export class AnalysisClient {
       profile: this.profile,
       formats: this.formats,
       select: this.select,
+      graph: this.graph,
     };
     this.ensureWorker().postMessage(request);
     this.clearTimer();

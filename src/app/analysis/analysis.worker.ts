@@ -113,7 +113,7 @@ async function handle(request: AnalysisRequest): Promise<void> {
           format: a.format,
         })),
       ),
-      ...changedGraph(last),
+      ...(request.graph ? changedGraph(last) : forgetGraph()),
       selected: selected(request.select),
       took: performance.now() - started,
     });
@@ -173,6 +173,12 @@ function changedGraph(result: CheckResult): { graph?: AgentGraph } {
   if (json === lastGraph) return {};
   lastGraph = json;
   return { graph };
+}
+
+/** No graph in this result (the Graph view is not shown); the next result that asks for one gets it whole. */
+function forgetGraph(): { graph?: AgentGraph } {
+  lastGraph = '';
+  return {};
 }
 
 /** `text` with `edits` applied in order, or undefined when there is no text or an edit does not fit. */

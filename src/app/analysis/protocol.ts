@@ -42,6 +42,11 @@ export type AnalysisRequest =
       /** Per-file format choices (absent: detect each file's format). */
       formats: Record<string, FormatId>;
       select: CardRef | null;
+      /**
+       * Whether the Graph view is shown: only then is the agent graph computed and sent (for 1,000 agents it
+       * is 300 KB, and a keystroke that changes a card's status changes it).
+       */
+      graph: boolean;
     }
   | { type: 'select'; rev: number; select: CardRef | null }
   | {

@@ -227,6 +227,11 @@ export class AgentModel {
     resolve: (fix) => this.analyser.resolveFix(fix.deferred),
   };
 
+  /** Says whether the Graph view is shown: results carry the agent graph only while it is. */
+  showGraph(on: boolean): void {
+    this.analyser.showGraph(on);
+  }
+
   /**
    * "Fix all safe problems": applies every safe fix of the workspace (with the fast-agent profile, the safe
    * portability fixes too), re-checking between rounds, in the analysis worker; then writes the files (the

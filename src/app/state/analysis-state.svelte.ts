@@ -175,6 +175,11 @@ export class AnalysisState {
     return this.client.resolveFix(key);
   }
 
+  /** Says whether the Graph view is shown (results carry the agent graph only then). */
+  showGraph(on: boolean): void {
+    this.client.showGraph(on);
+  }
+
   /** Stops a long check; the next request checks again. */
   cancel(): void {
     this.client.cancel();
