@@ -86,6 +86,10 @@ function positionFixes(
   return fixes.map((fix) => ({
     ...fix,
     edits: fix.edits.map((e) => {
+      // Offset 0 is line 1, column 1 of any text: an insertion at the start (a new file, such as each card
+      // of a bundle's split) needs no line index (nor the read of a file that does not exist).
+      if (e.from === 0 && e.to === 0 && (e.file === file || indexOf))
+        return { ...e, line: 1, column: 1, endLine: 1, endColumn: 1 };
       const where = e.file === file ? index : indexOf?.(e.file);
       if (!where) return e;
       const start = where.position(e.from);
