@@ -9,6 +9,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(join(dir, 'bad.yaml'), 'type: agent\nname: bad\nmodle: x\ninstruction: Be bad.\n');
 writeFileSync(join(dir, 'warn.yaml'), 'name: warned\ninstruction: Warn.\n');
 writeFileSync(join(dir, 'good.md'), '---\ntype: agent\nname: good\n---\nBe good.\n');
+// A quote left open on line 2: the parser notices at the end of the frontmatter.
+writeFileSync(
+  join(dir, 'quote.md'),
+  '---\ndescription: "Writes posts\nname: quote\n---\nBe brief.\n',
+);
 
 function runCli(args: string[], extra: Partial<Io> = {}) {
   let out = '';
@@ -50,6 +55,18 @@ describe('agentcard check, human reporter', () => {
 
   it('--pretty groups problems under their file and underlines the range in the source line', () => {
     expect(runCli(['check', '--pretty', ...FILES]).out.split('\n')).toEqual(GROUPED);
+  });
+
+  it("--pretty prints a YAML error's likely cause and its hint under the excerpt", () => {
+    const { out } = runCli(['check', '--pretty', 'quote.md']);
+    const lines = out.split('\n');
+    const at = lines.findIndex((line) => line.includes('yaml-syntax'));
+    expect(at).toBeGreaterThan(0);
+    const after = lines.slice(at + 1, at + 6);
+    expect(after.filter((line) => line.startsWith('    = '))).toEqual([
+      expect.stringMatching(/^ {4}= likely cause: line 2, column \d+$/),
+      expect.stringMatching(/^ {4}= hint: .*quot/i),
+    ]);
   });
 
   it('groups and colours by default at a terminal: bold file, red error, yellow warning, dim positions', () => {
