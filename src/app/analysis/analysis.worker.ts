@@ -1,7 +1,6 @@
 /// <reference lib="webworker" />
 import {
   agentCardReader,
-  agentGraph,
   LazyFormats,
   LoadSetChecker,
   localCalendarDate,
@@ -98,6 +97,7 @@ async function handle(request: AnalysisRequest): Promise<void> {
       today: localCalendarDate(new Date()),
     };
     last = await formats.checkLoading(() => checker.check(ownRecord(files), options));
+    const graph = request.graph ? await changedGraph(last) : forgetGraph();
     post({
       type: 'result',
       rev: request.rev,
@@ -113,7 +113,7 @@ async function handle(request: AnalysisRequest): Promise<void> {
           format: a.format,
         })),
       ),
-      ...(request.graph ? changedGraph(last) : forgetGraph()),
+      ...graph,
       selected: selected(request.select),
       took: performance.now() - started,
     });
@@ -165,9 +165,11 @@ let lastGraph = '';
 
 /**
  * The graph when it differs from the one sent last (most keystrokes change no agent, type, status or
- * reference), so the Graph view redraws only on a real change. Linear in agents + references.
+ * reference), so the Graph view redraws only on a real change. Linear in agents + references. The graph
+ * code is loaded when the Graph view is first shown, not with the worker's first script.
  */
-function changedGraph(result: CheckResult): { graph?: AgentGraph } {
+async function changedGraph(result: CheckResult): Promise<{ graph?: AgentGraph }> {
+  const { agentGraph } = await import('../../core/graph/agent-graph.ts');
   const graph = agentGraph(result);
   const json = JSON.stringify(graph);
   if (json === lastGraph) return {};
