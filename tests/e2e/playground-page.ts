@@ -169,6 +169,9 @@ export class PlaygroundPage {
   /** Waits until the results shown are those of the current text. */
   async waitForChecked(): Promise<void> {
     await expect(this.status).toHaveText(/checked in \d+ ms/);
+    // Highlighting comes after the editor is shown: wait for it too, as a user reading the text would
+    // (hovering a word of a line before it has its tokens would hover the whole line's box).
+    await expect(this.editor.locator('.cm-editor')).toHaveAttribute('data-language', /\w/);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Compartment, type Extension } from '@codemirror/state';
-import { ViewPlugin, type EditorView } from '@codemirror/view';
+import { EditorView, ViewPlugin } from '@codemirror/view';
 import { cardEditorConfig, type DocumentKind } from './editor-config.ts';
 
 /** The compartment that holds the file's language support; empty (plain text) until it has loaded. */
@@ -8,16 +8,24 @@ export const languageCompartment = new Compartment();
 const loads = new Map<DocumentKind, Promise<Extension>>();
 const loaded = new Map<DocumentKind, Extension>();
 
+/** Marks the editor element (`.cm-editor`) with the kind of language it is highlighted as (`data-language`). */
+function marked(kind: DocumentKind, support: Extension): Extension {
+  return [support, EditorView.editorAttributes.of({ 'data-language': kind })];
+}
+
+/** A plain text file's "language": nothing to load or highlight. */
+const PLAIN_TEXT = marked('text', []);
+
 async function importLanguage(kind: DocumentKind): Promise<Extension> {
   switch (kind) {
     case 'markdown':
-      return (await import('./card-language.ts')).cardBundleSupport();
+      return marked(kind, (await import('./card-language.ts')).cardBundleSupport());
     case 'yaml':
-      return (await import('@codemirror/lang-yaml')).yaml();
+      return marked(kind, (await import('@codemirror/lang-yaml')).yaml());
     case 'json':
-      return (await import('@codemirror/lang-json')).json();
+      return marked(kind, (await import('@codemirror/lang-json')).json());
     case 'text':
-      return [];
+      return PLAIN_TEXT;
   }
 }
 
@@ -83,9 +91,11 @@ const languageLoaderPlugin = ViewPlugin.fromClass(
 
 /**
  * Language support for a kind of file, loaded lazily: when the language is not loaded yet the editor
- * starts as plain text and the compartment is filled when its chunk has arrived. `kind` must match the
+ * starts as plain text and the compartment is filled when its chunk has arrived. The editor element
+ * says which language it is highlighted as, once it is (`data-language`). `kind` must match the
  * state's `cardEditorConfig`.
  */
 export function lazyLanguage(kind: DocumentKind): Extension {
-  return [languageCompartment.of(loaded.get(kind) ?? []), languageLoaderPlugin];
+  const now = kind === 'text' ? PLAIN_TEXT : loaded.get(kind);
+  return [languageCompartment.of(now ?? []), languageLoaderPlugin];
 }
