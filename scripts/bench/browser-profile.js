@@ -3,11 +3,13 @@
  * Names where the browser benchmark's time and bytes go (the browser companion of profile.js):
  *
  *   npm run build && node scripts/bench/browser-profile.js bytes
- *   npx vite build --mode bench --outDir dist-bench && node scripts/bench/browser-profile.js <card|bundle|typing> [out]
+ *   npx vite build --mode bench --outDir dist-bench && node scripts/bench/browser-profile.js <card|bundle|typing|graph> [out]
  *
  * - card, bundle: the keystroke-latency run of bench-browser.js on that file, with a V8 CPU profile of
  *   the page's main thread over the timed keys;
  * - typing: the long-task run (200 characters into the bundle, one key per 40 ms), profiled likewise;
+ * - graph: the same run with the Graph view open (bench-graph.js's second typing run), once all its
+ *   1,000 nodes are drawn;
  * - bytes: the JavaScript a cold load requests before the editor exists, per npm package or src/ file
  *   (built bytes, from the source maps, and an estimate of their gzipped share).
  *
@@ -49,7 +51,7 @@ import { makeCards, renderMarkdown } from './make-bundles.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOP = 20;
 const TIME_LIMIT_MS = 300_000;
-const MODES = ['card', 'bundle', 'typing', 'bytes'];
+const MODES = ['card', 'bundle', 'typing', 'graph', 'bytes'];
 
 const [mode, out] = process.argv.slice(2);
 if (!MODES.includes(mode)) {
@@ -104,21 +106,29 @@ async function profile() {
   const file = await addFile(page, card ? 'bench-card.md' : 'bench-bundle.md', text);
   const middle = bundle.prose[bundle.prose.length >> 1];
   const fieldFrom = card ? 0 : bundle.text.lastIndexOf('---\ntype:', middle.from);
-  await placeCursor(page, file, mode === 'typing' ? middle.to : fieldNameEnd(text, fieldFrom));
-  if (mode !== 'typing') await measureKeystrokes(page, { warmup: 6, runs: 0 });
+  const typing = mode === 'typing' || mode === 'graph';
+  if (mode === 'graph') {
+    await page.getByRole('tab', { name: /^Graph/ }).click();
+    await page
+      .getByTestId('graph-node')
+      .nth(cards.length - 1)
+      .waitFor({ timeout: 60_000 });
+  }
+  await placeCursor(page, file, typing ? middle.to : fieldNameEnd(text, fieldFrom));
+  if (!typing) await measureKeystrokes(page, { warmup: 6, runs: 0 });
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   let summary;
-  if (mode === 'typing') {
+  if (typing) {
     const r = await typeAndWatchLongTasks(page, file, typingText(200), {
       intervalMs: 40,
       tailMs: 1500,
     });
     const longest = Math.max(0, ...r.tasks.map((t) => t.duration));
-    summary = `typing: ${r.tasks.length} long tasks, longest ${longest.toFixed(0)} ms (profiler on)`;
+    summary = `${mode}: ${r.tasks.length} long tasks, longest ${longest.toFixed(0)} ms (profiler on)`;
   } else {
     const { strokes } = await measureKeystrokes(page, { warmup: 0, runs: 60 });
     const sorted = strokes.map((s) => s.latency).sort((a, b) => a - b);

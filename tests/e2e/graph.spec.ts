@@ -93,6 +93,24 @@ test.describe('the Graph view', () => {
     await expect(app.graphNode('post_writer')).toBeFocused();
   });
 
+  test('after prose moves the cards down, the cursor and clicks still find the right card', async ({
+    page,
+  }) => {
+    const app = await openChain(page);
+    // Two lines of prose in url_fetcher's body (line 7): the drawing stays as it was (nothing it draws
+    // changed), but every later card starts two lines further down.
+    await app.cursorToEndOfLine(7);
+    await page.keyboard.type('\n\nMore prose.');
+    // Line 13 is now `name: social_media`.
+    await app.cursorToEndOfLine(13);
+    await expect(app.graphNode('social_media')).toHaveAttribute('aria-pressed', 'true');
+    await expect(app.graphNode('url_fetcher')).toHaveAttribute('aria-pressed', 'false');
+    await app.graphNode('post_writer').click();
+    await expect(app.graphNode('post_writer')).toHaveAttribute('aria-pressed', 'true');
+    await app.showTab('Cards');
+    await expect(app.splitRow('post_writer')).toHaveAttribute('aria-pressed', 'true');
+  });
+
   test('Export SVG downloads a valid standalone SVG of the whole graph', async ({ page }) => {
     const app = await openChain(page);
     const [download] = await Promise.all([

@@ -223,3 +223,19 @@ export function moveFocus(
   const next = column[key === 'ArrowDown' ? at + 1 : at - 1];
   return next?.id ?? current;
 }
+
+/**
+ * A key equal for two graphs exactly when the view draws them alike: each node's id, name, type,
+ * status and file (not its line, nor what it uses), each edge as drawn. Typing prose into a card
+ * leaves it unchanged, so the Graph view keeps the graph it drew and redraws nothing.
+ */
+export function drawnGraphKey(graph: AgentGraph): string {
+  const nodes = graph.nodes.map(
+    (n) =>
+      `${n.id}\u0001${n.name}\u0001${n.type ?? ''}\u0001${n.status}\u0001${n.file ?? '\u0003'}`,
+  );
+  const edges = graph.edges.map(
+    (e) => `${e.from}\u0001${e.to}\u0001${e.kind}\u0001${e.order ?? ''}\u0001${e.cycle ? 1 : 0}`,
+  );
+  return `${nodes.join('\u0000')}\u0002${edges.join('\u0000')}`;
+}

@@ -161,14 +161,25 @@ describe('agentGraph: across formats and profiles', () => {
       '---\nspec_version: "0.3.0"\nname: Helper\ninterfaces:\n  - type: consolechat\n---\n# Role\nHelps.\n\n# Instructions\nBe brief.\n';
     const result = checkLoadSet({ 'helper.afm.md': afm });
     const name = result.compiled[0]!.name;
-    const graph = graphOf({
+    const files = {
       'helper.afm.md': afm,
-      'chain.md': card(`type: chain\nname: c\nsequence: [${JSON.stringify(name)}]`),
-    });
-    // The AFM agent is a node of its own (not a missing one), whatever the checker says of the chain.
-    expect(statuses(graph)[name]).toBe('agent/ok');
+      'chain.md': card(`type: chain\nname: c\nsequence: [${JSON.stringify(name)}, ghost]`),
+    };
+    const checked = checkLoadSet(files);
+    const graph = agentGraph(checked);
+    // One namespace for the load-set: the AFM agent is a defined name, so the checker does not call the
+    // reference unknown and the graph draws a solid node; only the name defined nowhere is both an
+    // `unknown-agent-ref` and a missing (ghost) node.
+    expect(
+      checked.diagnostics
+        .filter((d) => d.file === 'chain.md' && d.severity !== 'info')
+        .map((d) => [d.code, d.message]),
+    ).toEqual([
+      ['unknown-agent-ref', "'ghost' is not an agent of the load-set (referenced in 'sequence')"],
+    ]);
+    expect(statuses(graph)).toEqual({ [name]: 'agent/ok', c: 'chain/error', ghost: '-/missing' });
     expect(graph.nodes.find((n) => n.name === name)!.file).toBe('helper.afm.md');
-    expect(edgesOf(graph)).toEqual([`c -sequence[0]-> ${name}`]);
+    expect(edgesOf(graph)).toEqual([`c -sequence[0]-> ${name}`, 'c -sequence[1]-> ghost']);
   });
 
   it('reads the fast-agent profile’s case-folded types, spelled as the RFC spells them', () => {

@@ -18,7 +18,7 @@ import type { CheckOptions, CheckResult } from './check-result.ts';
 import { compileCards, type CheckOutput } from './compile-cards.ts';
 import { DiagnosticSink } from './locate.ts';
 import { cardEntries } from './passes/cards.ts';
-import { checkCardNames } from './passes/names.ts';
+import { checkCardNames, unitNameCounts } from './passes/names.ts';
 import { addReferenceProblems } from './passes/references.ts';
 import { serverConfigLookup } from './passes/servers.ts';
 import type { PortabilityFixer } from './portability-fixer.ts';
@@ -80,7 +80,9 @@ export class LoadSetChecker {
     const cards = cardEntries(units, { options, profile, report, read, fixer });
     const others = units.filter((u) => u.analysis.drafts === undefined);
     const names = checkCardNames(cards, others, read);
-    addReferenceProblems(cards, names);
+    // One namespace: an agent of another format (AFM, …) is an agent of the load-set, so a card may name
+    // it in `sequence`, `agents`, … without `unknown-agent-ref` (the graph draws it as a solid node).
+    addReferenceProblems(cards, new Set([...names, ...unitNameCounts(others).keys()]));
     const out: CheckOutput = { cards: [], agents: [], compiled: [] };
     const configFor = serverConfigLookup({ read, parse: parseYaml, report });
     const parseHistory = this.histories.parse;
