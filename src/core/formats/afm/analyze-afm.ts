@@ -4,8 +4,7 @@
  * compiles the agent. Pure; never throws on any text.
  */
 import { isMap, type Document } from 'yaml';
-import type { RawDiagnostic } from '../../diagnostics.ts';
-import { problem } from './codes.ts';
+import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { basename, dirname, resolvePath } from '../../load-set/paths.ts';
 import { parseYaml } from '../../text/parse-yaml.ts';
 import type {

@@ -1,5 +1,4 @@
-import type { Severity } from '../../diagnostics.ts';
-import { problem, type TsAgentCode } from './codes.ts';
+import { problem, type DiagnosticCode, type Severity } from '../../diagnostics.ts';
 import type { FormatDiagnostic } from '../format-module.ts';
 import type { LocatedEntry, LocatedNode } from './located-tree.ts';
 import type { Fix } from '../../fixes/fix.ts';
@@ -19,7 +18,7 @@ export class Findings {
    */
   add(
     file: string,
-    code: TsAgentCode,
+    code: DiagnosticCode,
     message: string,
     from: number,
     to: number,
@@ -36,7 +35,7 @@ export class Findings {
   at(
     file: string,
     node: LocatedNode,
-    code: TsAgentCode,
+    code: DiagnosticCode,
     message: string,
     severity?: Severity,
   ): void {
