@@ -37,9 +37,8 @@ test.describe('Quick fixes', () => {
     // A light bulb marks the line.
     await expect(playground.editor.locator('.cm-fix-bulb')).toHaveCount(1);
 
-    const box = (await playground.errorSquiggles.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const tooltip = page.locator('.cm-tooltip-lint');
+    await playground.hoverUntilShown(playground.errorSquiggles, tooltip);
     await expect(tooltip).toContainText('unknown-field');
     await tooltip.getByRole('button', { name: "Change to 'model'" }).click();
 

@@ -94,12 +94,11 @@ test.describe('Help and reference', () => {
     await playground.replaceText(CHAIN);
     await playground.waitForChecked();
 
-    // From outside the editor, as a pointer comes to a word (the click that typed the text may have
-    // left it on this very spot, and a move to where it already is starts no hover).
-    await page.mouse.move(0, 0);
-    await playground.editorContent.getByText('sequence', { exact: false }).first().hover();
     const open = page.getByRole('button', { name: 'Open in reference' });
-    await expect(open).toBeVisible();
+    await playground.hoverUntilShown(
+      playground.editorContent.getByText('sequence', { exact: false }).first(),
+      open,
+    );
     await open.click();
 
     const sequence = referenceDialog(page).locator('#field-sequence');
