@@ -45,8 +45,7 @@ test.describe('Pasting a card bundle', () => {
       await expect(playground.errorSquiggles).toHaveCount(1);
       await expect.poll(() => playground.errorSquiggleTexts()).toEqual(['colour']);
       // Hovering the underlined word shows the problem with its code.
-      const box = (await playground.errorSquiggles.boundingBox())!;
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await playground.hoverUntilShown(playground.errorSquiggles, page.locator('.cm-tooltip-lint'));
       await expect(page.locator('.cm-tooltip-lint')).toContainText('unknown-field');
     });
 
