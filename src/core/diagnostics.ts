@@ -1,13 +1,16 @@
 /**
  * Diagnostics: every problem the core finds in user input is a `Diagnostic` value, never an exception.
- * Codes are a public contract (CI users key on them); each lives once in `DIAGNOSTIC_CODES`.
+ * Codes are a public contract (CI users key on them); each lives once: the core's and AgentCard's in
+ * `CORE_CODES` here, another format's in that format's `codes.ts`; `diagnostic-codes.ts` joins them into the
+ * one table, `DIAGNOSTIC_CODES`. A format's table is not imported here at run time, so the playground's worker
+ * loads it only with that format (it needs a code's default severity only where the code is raised).
  */
 
 import { shiftFixes, type Fix } from './fixes/fix.ts';
-import { A2A_CODES } from './formats/a2a/codes.ts';
-import { AFM_CODES } from './formats/afm/codes.ts';
-import { OPENAGENTSPEC_CODES } from './formats/openagentspec/codes.ts';
-import { TSAGENT_CODES } from './formats/tsagent/codes.ts';
+import type { A2A_CODES } from './formats/a2a/codes.ts';
+import type { AFM_CODES } from './formats/afm/codes.ts';
+import type { OPENAGENTSPEC_CODES } from './formats/openagentspec/codes.ts';
+import type { TSAGENT_CODES } from './formats/tsagent/codes.ts';
 
 /** How bad a problem is. `error` makes a card (or the load) fail; the others are advice. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -19,10 +22,11 @@ export interface CodeInfo {
 }
 
 /**
- * The table of diagnostic codes. Keys are stable kebab-case codes; `docs/diagnostics.md` documents each one
+ * The diagnostic codes of the core and of AgentCard (the other formats' are in their `codes.ts`; all of them
+ * together are `DIAGNOSTIC_CODES`). Keys are stable kebab-case codes; `docs/diagnostics.md` documents each one
  * and a test keeps the two in step.
  */
-export const DIAGNOSTIC_CODES = {
+export const CORE_CODES = {
   'yaml-syntax': {
     severity: 'error',
     summary: 'The YAML (a frontmatter, a YAML card or a config file) does not parse.',
@@ -185,14 +189,18 @@ export const DIAGNOSTIC_CODES = {
     summary:
       'A file a card names is outside the load-set root (or is a device, FIFO or system file); it is not read.',
   },
-  ...AFM_CODES,
-  ...OPENAGENTSPEC_CODES,
-  ...TSAGENT_CODES,
-  ...A2A_CODES,
 } as const satisfies Record<string, CodeInfo>;
 
+/** A code of `CORE_CODES`: what `problem` raises. */
+export type CoreCode = keyof typeof CORE_CODES;
+
 /** A stable diagnostic code: a key of `DIAGNOSTIC_CODES`. */
-export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+export type DiagnosticCode =
+  | CoreCode
+  | keyof typeof AFM_CODES
+  | keyof typeof OPENAGENTSPEC_CODES
+  | keyof typeof TSAGENT_CODES
+  | keyof typeof A2A_CODES;
 
 /**
  * One problem found in user input. `from`/`to` are absolute UTF-16 offsets into the file's text, `to`
@@ -241,13 +249,37 @@ export interface RawDiagnostic {
 
 /** Builds a raw diagnostic with the code's default severity unless one is given. */
 export function problem(
-  code: DiagnosticCode,
+  code: CoreCode,
   message: string,
   from: number,
   to: number,
   severity?: Severity,
 ): RawDiagnostic {
-  return { code, message, from, to, severity: severity ?? DIAGNOSTIC_CODES[code].severity };
+  return { code, message, from, to, severity: severity ?? CORE_CODES[code].severity };
+}
+
+/** A diagnostic builder for a format's own codes: `problem` that also knows the codes of `table`. */
+export type ProblemIn<Code extends DiagnosticCode> = (
+  code: Code | CoreCode,
+  message: string,
+  from: number,
+  to: number,
+  severity?: Severity,
+) => RawDiagnostic;
+
+/** `problem` for a format's module: default severities from `table` (the format's codes) or `CORE_CODES`. */
+export function problemIn<Code extends DiagnosticCode>(
+  table: Readonly<Record<Code, CodeInfo>>,
+): ProblemIn<Code> {
+  return (code, message, from, to, severity) => ({
+    code,
+    message,
+    from,
+    to,
+    severity:
+      severity ??
+      (Object.hasOwn(table, code) ? table[code as Code] : CORE_CODES[code as CoreCode]).severity,
+  });
 }
 
 /**

@@ -18,7 +18,8 @@ export type {
   CardInfo,
   CompiledAgent,
 } from './load-set/check-load-set.ts';
-export { DIAGNOSTIC_CODES, compareDiagnostics } from './diagnostics.ts';
+export { compareDiagnostics } from './diagnostics.ts';
+export { DIAGNOSTIC_CODES } from './diagnostic-codes.ts';
 export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
 export { YAML_HINTS } from './text/yaml-hints.ts';
 /** Quick fixes: the edits a diagnostic proposes, and how to apply them to a set of files. */
@@ -33,12 +34,11 @@ export type { CardType, Profile } from './model/agent-types.ts';
 export {
   allowedFields,
   requiredFields,
-  fieldDescription,
-  FIELD_DOCS,
   ALL_FIELDS,
   TOOL_HOOK_POINTS,
   LIFECYCLE_HOOK_POINTS,
 } from './formats/agentcard/card-fields.ts';
+export { fieldDescription, FIELD_DOCS } from './formats/agentcard/field-docs.ts';
 export {
   FIELD_DEFAULTS,
   FIELD_EXAMPLES,
@@ -87,6 +87,13 @@ export type { FormatResolver, LazyPart } from './formats/lazy-formats.ts';
 /** Reads history files: the core's `parseHistory` or a host's lazy stand-in. */
 export type { HistoryParser } from './load-set/load-set-checker.ts';
 export { LoadSetChecker } from './load-set/load-set-checker.ts';
+/** The portability fixes as the checker is given them, and loaded on first use (the playground's worker). */
+export {
+  LazyPortabilityFixer,
+  NO_PORTABILITY_FIXES,
+  loadPortabilityFixer,
+} from './load-set/portability-fixer.ts';
+export type { PortabilityFixer } from './load-set/portability-fixer.ts';
 export { agentCardFormat } from './formats/agentcard/index.ts';
 export { agentCardReader } from './formats/agentcard/reader.ts';
 export { convertAgent, conversionTargets } from './formats/convert.ts';

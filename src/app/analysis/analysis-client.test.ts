@@ -346,6 +346,25 @@ describe('AnalysisClient and fixes', () => {
     expect(checks().map((r) => r.graph)).toEqual([false, true, false]);
   });
 
+  it('checks again when the worker says the portability fixes have loaded, after the check in flight', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    const checks = () => worker.requests.filter((r) => r.type === 'check');
+    const fixesLoaded = () =>
+      worker.onmessage?.({ data: { type: 'fixesLoaded' } } as MessageEvent<AnalysisResponse>);
+    worker.answer();
+    fixesLoaded(); // nothing in flight: a check at once, of the same files
+    expect(checks()).toHaveLength(2);
+    expect(checks()[1]).toMatchObject({ changed: {}, removed: [] });
+    client.update({ 'a.md': 'AB' }, 'rfc', null); // in flight still: coalesced
+    fixesLoaded();
+    expect(checks()).toHaveLength(2);
+    worker.answer(1);
+    expect(checks()).toHaveLength(3);
+    worker.answer();
+    expect(events.filter((e) => e.kind === 'result')).toHaveLength(3);
+  });
+
   it('sends a fix-all run with the files and resolves with the answer of its id', async () => {
     client.update({ 'a.md': 'A' }, 'rfc', null);
     const worker = FakeWorker.all[0]!;

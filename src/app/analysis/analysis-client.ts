@@ -382,6 +382,14 @@ export class AnalysisClient {
       else pending.resolve(response.result);
       return;
     }
+    if (response.type === 'fixesLoaded') {
+      // The last result went out without the portability fixes: check again to get them.
+      if (this.sent.size > 0 || Object.keys(this.files).length > 0) {
+        this.dirty = true;
+        this.pump();
+      }
+      return;
+    }
     if (response.type === 'selected') {
       if (response.rev === this.rev)
         this.onEvent({ kind: 'selected', rev: response.rev, selected: response.selected });

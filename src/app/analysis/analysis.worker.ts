@@ -2,6 +2,7 @@
 import {
   agentCardReader,
   LazyFormats,
+  LazyPortabilityFixer,
   LoadSetChecker,
   localCalendarDate,
   type AgentGraph,
@@ -17,8 +18,12 @@ import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './pro
 // Only AgentCard's reader is in the worker's first script; another format's reader is loaded when a file
 // of that format first appears (and conversion when first asked), so a cold start gets its first
 // diagnostics sooner. Requests are handled one at a time, in order, even while a format loads.
+// The portability fixes load on the side, from the start: a check that ran before they arrived goes out
+// without them, and the worker then says `fixesLoaded` so that the client checks again (see `fixesArrive`).
 const formats = new LazyFormats([agentCardReader]);
-const checker = new LoadSetChecker(formats.resolve, formats.parseHistory);
+const portability = new LazyPortabilityFixer();
+const checker = new LoadSetChecker(formats.resolve, formats.parseHistory, portability.fixer);
+void portability.load().catch(() => {}); // tried again after the next check that misses them
 // A Map: paths are user data, and a file may be called `constructor` or `__proto__`.
 const files = new Map<string, string>();
 let last: CheckResult | null = null;
@@ -117,6 +122,7 @@ async function handle(request: AnalysisRequest): Promise<void> {
       selected: selected(request.select),
       took: performance.now() - started,
     });
+    fixesArrive();
   } catch (error) {
     post({
       type: 'failed',
@@ -159,6 +165,18 @@ async function fixAllAnswer(
       error: error instanceof Error ? error.message : String(error),
     };
   }
+}
+
+/**
+ * When the check just answered ran without the portability fixes, loads them and then says `fixesLoaded`
+ * (once per check that missed them; a failed load is tried again after the next such check).
+ */
+function fixesArrive(): void {
+  if (!portability.takeMissed()) return;
+  portability.load().then(
+    () => post({ type: 'fixesLoaded' }),
+    () => {},
+  );
 }
 
 let lastGraph = '';

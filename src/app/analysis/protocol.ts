@@ -108,6 +108,11 @@ export type AnalysisResponse =
       applied: number;
       error?: string;
     }
+  /**
+   * The portability fixes have loaded after a result went out without them (the worker's first script does
+   * not carry them): check again, so that the fixes appear without another edit.
+   */
+  | { type: 'fixesLoaded' }
   | {
       type: 'failed';
       rev: number;

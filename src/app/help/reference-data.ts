@@ -7,7 +7,6 @@
  * playground owns the reload mode.
  */
 import {
-  ALL_FIELDS,
   allowedFields,
   CARD_TYPES,
   convertSchema,
@@ -132,9 +131,9 @@ function cardFieldShape(field: string): string {
   return spec ? schemaShape(convertSchema(spec.schema).schema) : 'any value';
 }
 
-/** Every AgentCard field of the tables (`ALL_FIELDS`), with the types that allow it. */
+/** Every AgentCard field of the tables (`FIELD_DOCS`, in its order), with the types that allow it. */
 export function referenceFields(): ReferenceField[] {
-  return ALL_FIELDS.map((name) => {
+  return Object.keys(FIELD_DOCS).map((name) => {
     const types = ALL_TYPES.filter((type) => fieldsOfType(type).includes(name));
     return {
       id: cardFieldAnchor(name),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkLoadSet } from '../load-set/check-load-set.ts';
 import { LoadSetChecker } from '../load-set/load-set-checker.ts';
+import { portabilityFixer } from '../load-set/passes/portability-fixes.ts';
 import { agentCardReader } from './agentcard/reader.ts';
 import { FORMAT_DETECTORS, detectFormat } from './detectors.ts';
 import { LazyFormats, NotLoadedYet } from './lazy-formats.ts';
@@ -42,7 +43,7 @@ describe('LazyFormats', () => {
 
   it('checks as the full checker does once it has loaded what the load-set needs', async () => {
     const lazy = new LazyFormats([agentCardReader]);
-    const checker = new LoadSetChecker(lazy.resolve, lazy.parseHistory);
+    const checker = new LoadSetChecker(lazy.resolve, lazy.parseHistory, portabilityFixer);
     const result = await lazy.checkLoading(() => checker.check(files, {}));
     const full = checkLoadSet(files, {});
     expect(result).toEqual(full);

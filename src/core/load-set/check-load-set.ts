@@ -12,6 +12,7 @@ import { formatModule } from '../formats/registry.ts';
 import { parseHistory } from '../history/parse-history.ts';
 import type { CheckOptions, CheckResult } from './check-result.ts';
 import { LoadSetChecker } from './load-set-checker.ts';
+import { portabilityFixer } from './passes/portability-fixes.ts';
 
 export type { CheckOptions, CheckResult, CardInfo, CompiledAgent } from './check-result.ts';
 export { MAX_FILE_CHARS } from './read-boundary.ts';
@@ -25,11 +26,12 @@ export const CONFIG_FILE_NAMES: ReadonlySet<string> = new Set([
 
 /**
  * Checks load-sets with every format, reusing work between calls (see `LoadSetChecker`). The playground
- * keeps one and calls `check` on every edit; the command line makes one per run.
+ * keeps one and calls `check` on every edit; the command line makes one per run. It always adds the
+ * portability fixes.
  */
 export class Checker extends LoadSetChecker {
   constructor() {
-    super(formatModule, parseHistory);
+    super(formatModule, parseHistory, portabilityFixer);
   }
 }
 

@@ -14,8 +14,8 @@ import { dirname } from './paths.ts';
 import { expandEnv } from './passes/env.ts';
 import { loadHistory, type HistoryParser } from './passes/history-files.ts';
 import { resolveRefs } from './passes/python-refs.ts';
-import { cardFixes } from './passes/portability-fixes.ts';
 import { checkTemplateFiles } from './passes/templates.ts';
+import type { PortabilityFixer } from './portability-fixer.ts';
 import type { ReadFileHook } from './read-hook.ts';
 import type { CardEntry } from './passes/cards.ts';
 
@@ -31,6 +31,8 @@ export interface CardCompiling {
   configFor: (dir: string) => ServerConfigs | undefined;
   parseHistory: HistoryParser;
   lineIndex: (file: string, text: string) => LineIndex;
+  /** Adds the portability fixes to each card's problems. */
+  fixer: PortabilityFixer;
 }
 
 /** Where the compiled cards go, in entry order. */
@@ -69,7 +71,7 @@ export function compileCards(
       format: 'agentcard',
     };
     out.cards.push(info);
-    cardFixes(entry, c);
+    c.fixer.cardFixes(entry, c);
     for (const d of entry.problems)
       c.report(file, { ...d, card: d.card ?? entry.name ?? undefined });
     if (compiled) {

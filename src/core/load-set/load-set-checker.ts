@@ -21,6 +21,7 @@ import { cardEntries } from './passes/cards.ts';
 import { checkCardNames, unitNameCounts } from './passes/names.ts';
 import { addReferenceProblems } from './passes/references.ts';
 import { serverConfigLookup } from './passes/servers.ts';
+import type { PortabilityFixer } from './portability-fixer.ts';
 import { planUnits } from './plan-units.ts';
 import { LoadSetReader } from './read-boundary.ts';
 import { addUnitAgents } from './unit-agents.ts';
@@ -42,12 +43,18 @@ export class LoadSetChecker {
   private histories: HistoryCache;
 
   /**
-   * `resolve` gives the module of each format a check reads, `parseHistory` reads history files
-   * (`Checker` passes every format's module and the core's `parseHistory`). A host that loads them
-   * lazily may throw from either when something is not loaded yet, load it, and check again: a check
-   * that throws leaves the checker's caches consistent.
+   * `resolve` gives the module of each format a check reads, `parseHistory` reads history files and
+   * `fixer` adds the portability fixes (`Checker` passes every format's module, the core's `parseHistory`
+   * and the fixes). A host that loads them lazily may throw from `resolve` or `parseHistory` when something
+   * is not loaded yet, load it, and check again: a check that throws leaves the checker's caches
+   * consistent. The fixes are never cached: a check with a fixer that adds none (`LazyPortabilityFixer`
+   * before it has loaded), then one with the fixes, gives the fixes.
    */
-  constructor(resolve: FormatResolver, parseHistory: HistoryParser) {
+  constructor(
+    resolve: FormatResolver,
+    parseHistory: HistoryParser,
+    private readonly fixer: PortabilityFixer,
+  ) {
     this.units = new UnitCache(() => this.stats.filesAnalyzed++, resolve);
     this.histories = new HistoryCache(parseHistory);
   }
@@ -69,7 +76,8 @@ export class LoadSetChecker {
     const units = this.units.analyze(plan, { files, lookup, profile, parseYaml });
 
     // Units with drafts (AgentCard's) are finished by the passes; the others' agents are compiled.
-    const cards = cardEntries(units, { options, profile, report, read });
+    const fixer = this.fixer;
+    const cards = cardEntries(units, { options, profile, report, read, fixer });
     const others = units.filter((u) => u.analysis.drafts === undefined);
     const names = checkCardNames(cards, others, read);
     // One namespace: an agent of another format (AFM, …) is an agent of the load-set, so a card may name
@@ -88,6 +96,7 @@ export class LoadSetChecker {
       configFor,
       parseHistory,
       lineIndex,
+      fixer,
     };
     compileCards(cards, compiling, out);
     addUnitAgents(others, names, { read, report, lineIndex }, out);

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import {
   allowedFields,
-  fieldDescription,
   NULL_REJECTED_FIELDS,
   requiredFields,
 } from '../formats/agentcard/card-fields.ts';
+import { fieldDescription } from '../formats/agentcard/field-docs.ts';
 import { CARD_TYPES } from '../model/agent-types.ts';
 import { fieldSpec } from '../formats/agentcard/field-specs.ts';
 import { convertSchema, type JsonSchemaObject } from './convert-schema.ts';

@@ -4,7 +4,8 @@
  * protocol version, signs of the newer v1.0 shape, and repeated keys.
  */
 import { didYouMean } from '../../text/did-you-mean.ts';
-import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { RawDiagnostic } from '../../diagnostics.ts';
+import { problem } from './codes.ts';
 import { memberOf, type JsonMember, type JsonNode } from '../../json/read-json.ts';
 import { TRANSPORTS } from './schema.ts';
 import { pathText, type JsonPath } from './validate-card.ts';

@@ -1,4 +1,4 @@
-import type { CodeInfo } from '../../diagnostics.ts';
+import { problemIn, type CodeInfo, type CoreCode } from '../../diagnostics.ts';
 
 /**
  * Diagnostic codes of the A2A AgentCard format (part of the one table, `DIAGNOSTIC_CODES`). Schema
@@ -49,3 +49,9 @@ export const A2A_CODES = {
     summary: 'A `security` requirement names a scheme that `securitySchemes` does not define.',
   },
 } as const satisfies Record<string, CodeInfo>;
+
+/** A code this format's modules raise: one of its own or the core's. */
+export type A2aCode = keyof typeof A2A_CODES | CoreCode;
+
+/** `problem` for this format's modules: knows its codes' default severities as well as the core's. */
+export const problem = problemIn(A2A_CODES);

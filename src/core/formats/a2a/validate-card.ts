@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { didYouMean } from '../../text/did-you-mean.ts';
-import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { RawDiagnostic } from '../../diagnostics.ts';
+import { problem } from './codes.ts';
 import type { Fix } from '../../fixes/fix.ts';
 import { typoFixes, withFixes } from '../../fixes/typo-fix.ts';
 import { memberOf, type JsonMember, type JsonNode } from '../../json/read-json.ts';

@@ -4,7 +4,8 @@
  * compiles the agent. Pure; never throws on any text.
  */
 import { isMap, type Document } from 'yaml';
-import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { RawDiagnostic } from '../../diagnostics.ts';
+import { problem } from './codes.ts';
 import { basename, dirname, resolvePath } from '../../load-set/paths.ts';
 import { parseYaml } from '../../text/parse-yaml.ts';
 import type {

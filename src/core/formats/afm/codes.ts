@@ -1,4 +1,4 @@
-import type { CodeInfo } from '../../diagnostics.ts';
+import { problemIn, type CodeInfo, type CoreCode } from '../../diagnostics.ts';
 
 /** Diagnostic codes of the AFM format (part of the one table, `DIAGNOSTIC_CODES`). */
 export const AFM_CODES = {
@@ -93,3 +93,9 @@ export const AFM_CODES = {
     summary: 'A local `skills` path holds no `SKILL.md` in the load-set.',
   },
 } as const satisfies Record<string, CodeInfo>;
+
+/** A code this format's modules raise: one of its own or the core's. */
+export type AfmCode = keyof typeof AFM_CODES | CoreCode;
+
+/** `problem` for this format's modules: knows its codes' default severities as well as the core's. */
+export const problem = problemIn(AFM_CODES);

@@ -15,12 +15,8 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import { didYouMean } from '../../text/did-you-mean.ts';
-import {
-  problem,
-  type DiagnosticCode,
-  type RawDiagnostic,
-  type Severity,
-} from '../../diagnostics.ts';
+import type { RawDiagnostic, Severity } from '../../diagnostics.ts';
+import { problem, type AfmCode } from './codes.ts';
 import { nodeRange } from '../../text/parse-yaml.ts';
 import type { Fix } from '../../fixes/fix.ts';
 import { typoFixes, withFixes } from '../../fixes/typo-fix.ts';
@@ -70,13 +66,7 @@ export class NodeChecker {
    * Reports a problem at a node or range with the code's default severity unless one is given,
    * with its quick fixes when there are any.
    */
-  report(
-    code: DiagnosticCode,
-    message: string,
-    at: unknown,
-    severity?: Severity,
-    fixes?: Fix[],
-  ): void {
+  report(code: AfmCode, message: string, at: unknown, severity?: Severity, fixes?: Fix[]): void {
     const [from, to] = isRange(at) ? at : this.range(at);
     this.diagnostics.push(withFixes(problem(code, message, from, to, severity), fixes));
   }

@@ -3,7 +3,8 @@
  * parser does: a line whose stripped text starts with `# ` is a level-1 heading; `role` and `instructions`
  * (any case) open their section, any other level-1 heading closes it. Code fences are not special there.
  */
-import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { RawDiagnostic } from '../../diagnostics.ts';
+import { problem } from './codes.ts';
 import { isBlankLine, lineText, type Line } from '../../text/text-lines.ts';
 
 /** The sections of the body. `role`/`instructions` are the joined, trimmed texts ('' when absent). */

@@ -2,7 +2,8 @@
  * Splits an AFM file into its frontmatter and its body, the way the reference parser does: a frontmatter
  * exists only when the very first line is `---` (spaces around it allowed) and ends at the next `---` line.
  */
-import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { RawDiagnostic } from '../../diagnostics.ts';
+import { problem } from './codes.ts';
 import { bomLength, isBlankLine, lineText, scanLines, type Line } from '../../text/text-lines.ts';
 
 /** Where the parts of an AFM file are. Offsets are absolute, ends exclusive. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CARD_TYPES } from '../../model/agent-types.ts';
 import { FIELD_DEFAULTS, FIELD_EXAMPLES, TYPE_DOCS } from './card-field-reference.ts';
 import { ALL_FIELDS } from './card-fields.ts';
+import { FIELD_DOCS } from './field-docs.ts';
 import { fieldSpec } from './field-specs.ts';
 
 describe('the field tables the Reference, hover and completion read', () => {
@@ -18,6 +19,11 @@ describe('the field tables the Reference, hover and completion read', () => {
       const result = v.safeParse(spec!.schema, parsed[field]);
       expect(result.success, `${field}: ${result.issues?.[0]?.message ?? ''}`).toBe(true);
     }
+  });
+
+  it('describes exactly the fields the type rules know (ALL_FIELDS is derived from the rules)', () => {
+    expect([...ALL_FIELDS].sort()).toEqual(Object.keys(FIELD_DOCS).sort());
+    expect(new Set(ALL_FIELDS).size).toBe(ALL_FIELDS.length);
   });
 
   it('has no example or default for a field the tables do not know', () => {

@@ -6,13 +6,13 @@
 import { getOwn } from '../../own-property.ts';
 import type { ASTNode } from '@marcbachmann/cel-js';
 import { didYouMean } from '../../text/did-you-mean.ts';
-import type { DiagnosticCode } from '../../diagnostics.ts';
+import type { OpenAgentSpecCode } from './codes.ts';
 import { parseCel } from './cel-environment.ts';
 import { ANY_SHAPE, ENGAGEMENT, ENGAGEMENT_ROOTS, type Shape } from './engagement-shape.ts';
 
 /** A problem in an expression, `[from, to)` in expression offsets. */
 export interface CelProblem {
-  code: DiagnosticCode;
+  code: OpenAgentSpecCode;
   message: string;
   from: number;
   to: number;
@@ -287,7 +287,7 @@ class Walker {
     );
   }
 
-  private report(code: DiagnosticCode, message: string, from: number, to: number): void {
+  private report(code: OpenAgentSpecCode, message: string, from: number, to: number): void {
     this.problems.push({ code, message, from, to: Math.max(to, from) });
   }
 }

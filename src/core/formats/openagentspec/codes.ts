@@ -1,4 +1,4 @@
-import type { CodeInfo } from '../../diagnostics.ts';
+import { problemIn, type CodeInfo, type CoreCode } from '../../diagnostics.ts';
 
 /** Diagnostic codes of the OpenAgentSpec format (part of the one table, `DIAGNOSTIC_CODES`). */
 export const OPENAGENTSPEC_CODES = {
@@ -63,3 +63,9 @@ export const OPENAGENTSPEC_CODES = {
       'A CEL expression is too long or nests too deeply, or there are too many of them; it is not checked.',
   },
 } as const satisfies Record<string, CodeInfo>;
+
+/** A code this format's modules raise: one of its own or the core's. */
+export type OpenAgentSpecCode = keyof typeof OPENAGENTSPEC_CODES | CoreCode;
+
+/** `problem` for this format's modules: knows its codes' default severities as well as the core's. */
+export const problem = problemIn(OPENAGENTSPEC_CODES);

@@ -3,7 +3,8 @@
  * names and references, and every CEL expression parsed and checked against the Engagement object.
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, type Document } from 'yaml';
-import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { RawDiagnostic } from '../../diagnostics.ts';
+import { problem } from './codes.ts';
 import { nodeRange, parseYaml } from '../../text/parse-yaml.ts';
 import type {
   FormatAgent,

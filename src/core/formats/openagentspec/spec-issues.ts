@@ -9,7 +9,7 @@ import { didYouMean } from '../../text/did-you-mean.ts';
 import { replaceFix, type Fix } from '../../fixes/fix.ts';
 import { typoFixes } from '../../fixes/typo-fix.ts';
 import { nodeRange } from '../../text/parse-yaml.ts';
-import type { DiagnosticCode } from '../../diagnostics.ts';
+import type { OpenAgentSpecCode } from './codes.ts';
 import {
   allowedKeys,
   isKeyIssue,
@@ -26,7 +26,7 @@ import { specSchema } from './spec-schema.ts';
 
 /** One problem found from an issue: its code, message and the node (or the whole file) it points at. */
 export interface SpecProblem {
-  code: DiagnosticCode;
+  code: OpenAgentSpecCode;
   message: string;
   /** The node to point at; `'anchor'` for the whole file. */
   at: unknown;

@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import { isMap, type Node } from 'yaml';
-import { problem, type RawDiagnostic } from '../../diagnostics.ts';
+import type { RawDiagnostic } from '../../diagnostics.ts';
+import { problem } from './codes.ts';
 import { nodeRange } from '../../text/parse-yaml.ts';
 import { withFixes } from '../../fixes/typo-fix.ts';
 import { pairAt, plainValue } from '../valibot-issues.ts';

@@ -1,4 +1,4 @@
-import type { CodeInfo } from '../../diagnostics.ts';
+import { problemIn, type CodeInfo, type CoreCode } from '../../diagnostics.ts';
 
 /** Diagnostic codes of the TsAgent format (part of the one table, `DIAGNOSTIC_CODES`). */
 export const TSAGENT_CODES = {
@@ -63,3 +63,9 @@ export const TSAGENT_CODES = {
       'A provider setting holds a literal secret (API key, token, password) instead of a reference such as `env://NAME`.',
   },
 } as const satisfies Record<string, CodeInfo>;
+
+/** A code this format's modules raise: one of its own or the core's. */
+export type TsAgentCode = keyof typeof TSAGENT_CODES | CoreCode;
+
+/** `problem` for this format's modules: knows its codes' default severities as well as the core's. */
+export const problem = problemIn(TSAGENT_CODES);

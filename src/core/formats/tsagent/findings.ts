@@ -1,4 +1,5 @@
-import { problem, type DiagnosticCode, type Severity } from '../../diagnostics.ts';
+import type { Severity } from '../../diagnostics.ts';
+import { problem, type TsAgentCode } from './codes.ts';
 import type { FormatDiagnostic } from '../format-module.ts';
 import type { LocatedEntry, LocatedNode } from './located-tree.ts';
 import type { Fix } from '../../fixes/fix.ts';
@@ -18,7 +19,7 @@ export class Findings {
    */
   add(
     file: string,
-    code: DiagnosticCode,
+    code: TsAgentCode,
     message: string,
     from: number,
     to: number,
@@ -35,7 +36,7 @@ export class Findings {
   at(
     file: string,
     node: LocatedNode,
-    code: DiagnosticCode,
+    code: TsAgentCode,
     message: string,
     severity?: Severity,
   ): void {

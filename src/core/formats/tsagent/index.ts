@@ -22,6 +22,7 @@ import { compileAgent } from './compile-agent.ts';
 import type { TsAgentShape } from './config-schema.ts';
 import { confirmElided, elideNumberLists, toOriginal } from './elide-number-lists.ts';
 import { Findings } from './findings.ts';
+import type { TsAgentCode } from './codes.ts';
 import { jsonTree, stringAt, valueOf, yamlTree, type LocatedNode } from './located-tree.ts';
 import { readMdt, readYamlItems, type ContextItem } from './read-context-items.ts';
 import { ENTRY, isTsAgentYaml, tsAgentDetector, YAML_PATH } from './detector.ts';
@@ -148,7 +149,8 @@ function analyzeYaml(unit: FormatUnit): FormatAnalysis {
   }
   parsed ??= parseYaml(text, 0, '1.2');
   for (const d of parsed.diagnostics)
-    findings.add(file, d.code, d.message, map(d.from), map(d.to), d.severity);
+    // parseYaml raises the core's YAML codes only.
+    findings.add(file, d.code as TsAgentCode, d.message, map(d.from), map(d.to), d.severity);
   if (!parsed.ok || !parsed.doc)
     return finish(unit, { agents: [], diagnostics: findings.list }, 'yaml');
   const root = yamlTree(parsed.doc.contents, parsed.doc, 0, map);

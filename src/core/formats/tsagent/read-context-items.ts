@@ -7,6 +7,7 @@ import { basename } from '../../load-set/paths.ts';
 import { didYouMean } from '../../text/did-you-mean.ts';
 import { INCLUDE_MODES, CONTEXT_ITEM_KEYS } from './config-schema.ts';
 import type { Findings } from './findings.ts';
+import type { TsAgentCode } from './codes.ts';
 import { warnUnknownKeys } from './check-definition.ts';
 import { valueOf, yamlTree, type LocatedNode } from './located-tree.ts';
 
@@ -66,7 +67,8 @@ export function readMdt(
   const body = text.slice(close + 4);
   const parsed = parseYaml(text.slice(4, close), 4, '1.2');
   for (const d of parsed.diagnostics)
-    findings.add(file, d.code, d.message, d.from, d.to, d.severity);
+    // parseYaml raises the core's YAML codes only.
+    findings.add(file, d.code as TsAgentCode, d.message, d.from, d.to, d.severity);
   if (!parsed.ok || !parsed.doc) return undefined;
   const front = parsed.empty ? undefined : yamlTree(parsed.doc.contents, parsed.doc, 4);
   if (front !== undefined && front.kind !== 'object') {

@@ -10,9 +10,9 @@ import type { FormatAnalysis } from '../../formats/format-module.ts';
 import type { Profile } from '../../model/agent-types.ts';
 import type { AnalyzedUnit } from '../analyze-units.ts';
 import type { CheckOptions } from '../check-result.ts';
+import type { PortabilityFixer } from '../portability-fixer.ts';
 import { expandEnv } from './env.ts';
 import { historyTargets } from './history-files.ts';
-import { bundleFixes } from './portability-fixes.ts';
 
 /** One card of the load-set, with the problems the passes find in it (reported once it is compiled). */
 export interface CardEntry {
@@ -32,6 +32,8 @@ export interface CardReading {
   report(file: string, d: RawDiagnostic): void;
   /** Reads a file of the load-set (for the fixes that split a bundle). */
   read(path: string): string | undefined;
+  /** Adds the portability fixes (the bundle split here). */
+  fixer: PortabilityFixer;
 }
 
 /**
@@ -44,7 +46,8 @@ export function cardEntries(units: readonly AnalyzedUnit[], reading: CardReading
   const expand = reading.profile === 'fast-agent' && env !== undefined;
   const entries: CardEntry[] = [];
   for (const [path, analysis] of analyses) {
-    for (const { file, ...d } of bundleFixes(path, analysis, reading)) reading.report(file, d);
+    for (const { file, ...d } of reading.fixer.bundleFixes(path, analysis, reading))
+      reading.report(file, d);
     for (const draft of analysis.drafts ?? []) {
       const name =
         draft.name !== undefined && expand ? String(expandEnv(draft.name, env)) : draft.name;

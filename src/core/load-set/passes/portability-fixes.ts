@@ -22,6 +22,7 @@ import {
   rfcBundleCards,
   type BundleCard,
 } from '../../fixes/portability/split-bundle.ts';
+import type { PortabilityFixer } from '../portability-fixer.ts';
 import type { CardEntry } from './cards.ts';
 
 /** Adds `fix` to the problem at `index` of `list` (a copy: drafts are cached and shared). */
@@ -168,3 +169,6 @@ function finder(c: CardFixing, r: FixReading): FixFinder {
     return undefined;
   };
 }
+
+/** The pass, as the checker is given it (see `portability-fixer.ts`). */
+export const portabilityFixer: PortabilityFixer = { bundleFixes, cardFixes };
