@@ -48,7 +48,18 @@ export default defineConfig({
       },
     }),
   ],
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        // The analysis worker's code in a chunk of its own, apart from its entry script (see
+        // src/app/analysis/analysis.worker.ts): no chunk may import a worker's entry.
+        codeSplitting: {
+          groups: [{ name: 'analysis-worker', test: /analysis-worker-main\.ts$/ }],
+        },
+      },
+    },
+  },
   build: {
     target: 'es2022',
     sourcemap: true,

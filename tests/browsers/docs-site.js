@@ -32,12 +32,15 @@ export function iframePage(playground, fragment) {
 }
 
 /**
- * The docs page with one `<agentcard-playground id="first">` holding `card` inline as `sizer.md`, under a
- * strict Content-Security-Policy.
+ * The docs page with one `<agentcard-playground id="first">` holding `card` inline as `sizer.md` (and the
+ * files of `more` after it), under a strict Content-Security-Policy.
  * @param {string} playground the playground's origin
  * @param {string} card
+ * @param {Array<{ file: string, text: string }>} [more]
  */
-export function elementPage(playground, card) {
+export function elementPage(playground, card, more = []) {
+  const inline = (/** @type {string} */ file, /** @type {string} */ text) =>
+    `  <script type="text/agentcard" data-file="${file}">\n${text.replace(/^(?=.)/gm, '    ')}\n  </script>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' ${playground}; frame-src ${playground}; style-src 'self'">
@@ -46,9 +49,7 @@ export function elementPage(playground, card) {
 <script src="${playground}/agentcard-playground.js" defer></script></head>
 <body><h1>Writing cards</h1><p>A card with a mistake:</p>
 <agentcard-playground id="first" view="split">
-  <script type="text/agentcard" data-file="sizer.md">
-${card.replace(/^(?=.)/gm, '    ')}
-  </script>
+${[inline('sizer.md', card), ...more.map((m) => inline(m.file, m.text))].join('\n')}
 </agentcard-playground>
 </body></html>`;
 }

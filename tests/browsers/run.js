@@ -11,7 +11,8 @@
  * served on localhost at a free port, the docs pages of the embed stories on 127.0.0.1 (another site), the
  * offline story's copy of the app on another free port of its own. `--report` writes `{ engine, version, passed, failed, skipped,
  * stories }` as JSON. A browser that is not installed is one skipped test, with a one-line message. Exits 1
- * when a story failed.
+ * when a story failed. `STORY=text` in the environment runs only the stories whose name contains `text`
+ * (the others count as skipped), for working on one story.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

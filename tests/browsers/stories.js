@@ -45,6 +45,29 @@ descripton: Forecasts the weather.
 Answer with tomorrow's weather in one sentence.
 `;
 const FIXED = WITH_TYPO.replace('descripton', 'description');
+// A chain of one AFM agent: its reference resolves only while the worker keeps both files.
+const CHAIN_OF_AFM = `---
+type: chain
+name: lesson
+description: Runs the tutor.
+sequence: [Tutor]
+---
+`;
+const AFM_TUTOR = `---
+spec_version: 0.3.0
+name: Tutor
+model:
+  name: gpt-4.1
+---
+
+# Role
+
+You teach arithmetic.
+
+# Instructions
+
+Explain each step.
+`;
 const CHAIN_WITHOUT_SEQUENCE = `---
 type: chain
 name: offline_chain
@@ -254,7 +277,7 @@ export async function runStories(engine, runner, servers) {
       });
       check(
         diagnostics.diagnostics.some((d) => d.code === 'unknown-field'),
-        `the diagnostics event does not report the typo: ${JSON.stringify(diagnostics)}`,
+        `the diagnostics event does not report the typo: ${JSON.stringify(diagnostics)} ${JSON.stringify(await tab.eval(() => window.__events.filter((e) => e.target === 'first').map((e) => [e.type, e.detail?.counts ?? e.detail?.selected?.name])))} ${JSON.stringify(await embed.eval(() => globalThis.__acLog))}`,
       );
       await waitFor(
         embed,
@@ -263,6 +286,69 @@ export async function runStories(engine, runner, servers) {
         [byTestId(EMBED_TEST_IDS.counts)],
       );
       await expectSizedToContent(tab, embed, findFrame);
+    },
+  );
+
+  await runner.story(
+    "a card naming an agent of another format stays resolved after that format's reader loads",
+    async () => {
+      // The AFM file makes the worker load AFM's reader (a chunk of its own) during the first check; the
+      // edit after it is checked with the load-set the worker keeps (only the edited file is sent).
+      servers.docs.serve(
+        '/element-formats.html',
+        elementPage(playground, CHAIN_OF_AFM, [{ file: 'tutor.afm.md', text: AFM_TUTOR }]),
+      );
+      await tab.goto(`${servers.docs.origin}/element-formats.html`);
+      const findFrame = () => document.getElementById('first')?.shadowRoot?.querySelector('iframe');
+      const embed = await poll('the element to make its frame', () => tab.frame(findFrame));
+      const lastEvent = (/** @type {string} */ type) =>
+        tab.eval(
+          (t) =>
+            /** @type {any} */ (window).__events
+              .filter((e) => e.target === 'first' && e.type === t)
+              .at(-1)?.detail,
+          type,
+        );
+      const eventCount = () =>
+        tab.eval(
+          () =>
+            /** @type {any} */ (window).__events.filter(
+              (e) => e.target === 'first' && e.type === 'diagnostics',
+            ).length,
+        );
+      await waitFor(
+        tab,
+        'both agents compiled',
+        () =>
+          /** @type {any} */ (window).__events
+            .filter((e) => e.target === 'first' && e.type === 'compiled')
+            .at(-1)?.detail.agents.length === 2,
+      );
+      const before = await eventCount();
+      await placeCursor(embed, 'Runs the tutor.', -1);
+      await embed.type(' Twice.');
+      await poll('a check of the edit', async () => (await eventCount()) > before);
+      await waitFor(
+        embed,
+        'the edit in the editor',
+        (editor) => document.querySelector(editor)?.textContent?.includes('Runs the tutor. Twice.'),
+        [EDITOR],
+      );
+      await poll('the check of the whole edit', async () => {
+        const compiled = await lastEvent('compiled');
+        return compiled?.selected?.data?.config?.description === 'Runs the tutor. Twice.';
+      });
+      const diagnostics = await lastEvent('diagnostics');
+      checkEqual(
+        diagnostics.diagnostics.map((/** @type {any} */ d) => d.code),
+        ['default-instruction'],
+        'the codes after the edit',
+      );
+      checkEqual(
+        (await lastEvent('compiled')).agents.map((/** @type {any} */ a) => a.name),
+        ['lesson', 'Tutor'],
+        'the agents after the edit',
+      );
     },
   );
 

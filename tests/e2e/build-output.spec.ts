@@ -33,4 +33,36 @@ test.describe('The production build', () => {
       .map((f) => f.file);
     expect(hooks).toEqual([]);
   });
+
+  test("imports no worker's entry script from another chunk", async () => {
+    const files = (await shippedCode()).filter((f) => f.file.startsWith('assets/'));
+    const entries = files
+      .map((f) => path.basename(f.file))
+      .filter((name) => /\.worker-[\w-]+\.js$/.test(name));
+    // The three workers: analysis, graph layout, CEL evaluation.
+    expect(entries.map((name) => name.replace(/-[\w-]+\.js$/, '')).sort()).toEqual([
+      'analysis.worker',
+      'cel-evaluation.worker',
+      'graph-layout.worker',
+    ]);
+    // The analysis worker loads chunks later (formats, portability fixes): they exist and import its code.
+    const lazy = files.filter((f) => /assets\/(afm|portability-fixes)-/.test(f.file));
+    expect(lazy.length).toBe(2);
+    // WebKit evaluates a module worker's entry a second time when a chunk imports it (an empty load-set then
+    // answered): a static `import … from"./x.worker-….js"`, `import"./…"` or `import("./…")` of one is a bug.
+    const importsOf = (text: string) =>
+      [...text.matchAll(/\bimport\s*(?:[^"'`;]*?from\s*)?\(?\s*["'`]\.\/([^"'`]+)["'`]/g)].map(
+        (m) => m[1],
+      );
+    const offenders = files.flatMap((f) =>
+      importsOf(f.text)
+        .filter((name) => entries.includes(name!))
+        .map((name) => `${f.file} imports ${name}`),
+    );
+    expect(offenders).toEqual([]);
+    // The check can fail: the lazy chunks do import the worker's code chunk.
+    expect(
+      lazy.every((f) => importsOf(f.text).some((n) => n!.startsWith('analysis-worker-'))),
+    ).toBe(true);
+  });
 });

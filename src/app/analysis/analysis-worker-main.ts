@@ -1,0 +1,222 @@
+/// <reference lib="webworker" />
+import {
+  agentCardReader,
+  LazyFormats,
+  LazyPortabilityFixer,
+  LoadSetChecker,
+  localCalendarDate,
+  type AgentGraph,
+  type CheckResult,
+  type CompiledAgent,
+} from '../../core/index.ts';
+import { DeferredFixes } from './deferred-fixes.ts';
+import { packRows } from './packed-rows.ts';
+import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
+
+// The analysis worker: keeps the load-set and one checker (so unchanged files and cards are not
+// re-analysed) and answers each request with the split, the diagnostics and the selected card's output.
+// Only AgentCard's reader is in the worker's first script; another format's reader is loaded when a file
+// of that format first appears (and conversion when first asked), so a cold start gets its first
+// diagnostics sooner. Requests are handled one at a time, in order, even while a format loads.
+// The portability fixes load on the side, from the start: a check that ran before they arrived goes out
+// without them, and the worker then says `fixesLoaded` so that the client checks again (see `fixesArrive`).
+const formats = new LazyFormats([agentCardReader]);
+const portability = new LazyPortabilityFixer();
+const checker = new LoadSetChecker(formats.resolve, formats.parseHistory, portability.fixer);
+void portability.load().catch(() => {}); // tried again after the next check that misses them
+// A Map: paths are user data, and a file may be called `constructor` or `__proto__`.
+const files = new Map<string, string>();
+let last: CheckResult | null = null;
+
+function post(message: AnalysisResponse): void {
+  (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
+}
+
+function selected(select: CardRef | null): CompiledAgent | null {
+  if (!last || !select) return null;
+  const card = last.cards.find((c) => c.file === select.file && c.index === select.index);
+  if (!card) return null;
+  return last.compiled.find((a) => a.file === card.file && a.line === card.line) ?? null;
+}
+
+let queue: Promise<void> = Promise.resolve();
+const deferredFixes = new DeferredFixes();
+
+self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
+  const request = event.data;
+  queue = queue.then(() => handle(request));
+};
+
+async function handle(request: AnalysisRequest): Promise<void> {
+  if (request.type === 'select') {
+    post({ type: 'selected', rev: request.rev, selected: selected(request.select) });
+    return;
+  }
+  if (request.type === 'convert') {
+    const agent = selected(request.select);
+    try {
+      const { convertAgent } = await import('../../core/formats/convert.ts');
+      const result = agent ? convertAgent(agent, request.to, request.options) : null;
+      post({ type: 'converted', id: request.id, result });
+    } catch (error) {
+      post({
+        type: 'converted',
+        id: request.id,
+        result: null,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    return;
+  }
+  if (request.type === 'fixAll') {
+    post(await fixAllAnswer(request));
+    return;
+  }
+  if (request.type === 'fix') {
+    post({ type: 'fix', id: request.id, resolved: deferredFixes.take(request.key) });
+    return;
+  }
+  const started = performance.now();
+  try {
+    for (const path of request.removed) files.delete(path);
+    for (const [path, text] of Object.entries(request.changed)) files.set(path, text);
+    for (const [path, edits] of Object.entries(request.patched)) {
+      const patched = applyEdits(files.get(path), edits);
+      if (patched === undefined) {
+        post({
+          type: 'failed',
+          rev: request.rev,
+          message: `an edit of ${path} does not fit the worker's copy`,
+          resync: true,
+        });
+        return;
+      }
+      files.set(path, patched);
+    }
+    const missing = formats.missing(files, Object.values(request.formats));
+    if (missing.length > 0) await formats.load(missing);
+    const options = {
+      profile: request.profile,
+      formats: ownRecord(Object.entries(request.formats)),
+      // fast-agent writes the day it loads a card into {{currentDate}}: here, the day of this check.
+      today: localCalendarDate(new Date()),
+    };
+    last = await formats.checkLoading(() => checker.check(ownRecord(files), options));
+    const graph = request.graph ? await changedGraph(last) : forgetGraph();
+    post({
+      type: 'result',
+      rev: request.rev,
+      cards: packRows(last.cards),
+      diagnostics: deferredFixes.outgoing(last.diagnostics, (file) => files.get(file)),
+      agents: packRows(
+        last.compiled.map((a) => ({
+          name: a.name,
+          type: a.type,
+          file: a.file,
+          line: a.line,
+          ok: a.ok,
+          format: a.format,
+        })),
+      ),
+      ...graph,
+      selected: selected(request.select),
+      took: performance.now() - started,
+    });
+    fixesArrive();
+  } catch (error) {
+    post({
+      type: 'failed',
+      rev: request.rev,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/**
+ * Runs the core's `fixAll` on the files of `request` (apart from the load-set the worker keeps, and with a
+ * checker of its own) and answers with the files it changed or created.
+ */
+async function fixAllAnswer(
+  request: Extract<AnalysisRequest, { type: 'fixAll' }>,
+): Promise<AnalysisResponse> {
+  try {
+    // Every format's reader comes with it: loaded on the first "Fix all", not at start.
+    const { fixAll } = await import('../../core/fixes/fix-all.ts');
+    const input = ownRecord(Object.entries(request.files));
+    const outcome = fixAll(
+      input,
+      {
+        profile: request.profile,
+        formats: ownRecord(Object.entries(request.formats)),
+        today: localCalendarDate(new Date()),
+      },
+      request.options,
+    );
+    const changed = Object.create(null) as Record<string, string>;
+    for (const [path, text] of Object.entries(outcome.files))
+      if (!Object.hasOwn(input, path) || input[path] !== text) changed[path] = text;
+    return { type: 'fixedAll', id: request.id, files: changed, applied: outcome.applied.length };
+  } catch (error) {
+    return {
+      type: 'fixedAll',
+      id: request.id,
+      files: {},
+      applied: 0,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+/**
+ * When the check just answered ran without the portability fixes, loads them and then says `fixesLoaded`
+ * (once per check that missed them; a failed load is tried again after the next such check).
+ */
+function fixesArrive(): void {
+  if (!portability.takeMissed()) return;
+  portability.load().then(
+    () => post({ type: 'fixesLoaded' }),
+    () => {},
+  );
+}
+
+let lastGraph = '';
+
+/**
+ * The graph when it differs from the one sent last (most keystrokes change no agent, type, status or
+ * reference), so the Graph view redraws only on a real change. Linear in agents + references. The graph
+ * code is loaded when the Graph view is first shown, not with the worker's first script.
+ */
+async function changedGraph(result: CheckResult): Promise<{ graph?: AgentGraph }> {
+  const { agentGraph } = await import('../../core/graph/agent-graph.ts');
+  const graph = agentGraph(result);
+  const json = JSON.stringify(graph);
+  if (json === lastGraph) return {};
+  lastGraph = json;
+  return { graph };
+}
+
+/** No graph in this result (the Graph view is not shown); the next result that asks for one gets it whole. */
+function forgetGraph(): { graph?: AgentGraph } {
+  lastGraph = '';
+  return {};
+}
+
+/** `text` with `edits` applied in order, or undefined when there is no text or an edit does not fit. */
+function applyEdits(text: string | undefined, edits: readonly TextEdit[]): string | undefined {
+  if (text === undefined) return undefined;
+  for (const e of edits) {
+    if (!(e.from >= 0 && e.from <= e.to && e.to <= text.length)) return undefined;
+    text = text.slice(0, e.from) + e.insert + text.slice(e.to);
+  }
+  return text;
+}
+
+/**
+ * A null-prototype object of `entries`: a lookup of a path that is not there gives undefined, never an
+ * inherited member such as `Object.prototype.constructor`.
+ */
+function ownRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
+  const record = Object.create(null) as Record<string, T>;
+  for (const [key, value] of entries) record[key] = value;
+  return record;
+}
