@@ -4,7 +4,8 @@
  * severity, which a format's own `codes.ts` gives its modules (so the playground's worker does not load the
  * other formats' tables before their files appear).
  */
-import { CORE_CODES, type CodeInfo } from './diagnostics.ts';
+import { CORE_CODES } from './core-codes.ts';
+import type { CodeInfo } from './diagnostics.ts';
 import { A2A_CODES } from './formats/a2a/codes.ts';
 import { AFM_CODES } from './formats/afm/codes.ts';
 import { OPENAGENTSPEC_CODES } from './formats/openagentspec/codes.ts';
