@@ -18,6 +18,7 @@ import { validateFields, type FieldRange } from './validate-fields.ts';
 import { nodeAt } from './validate-fields.ts';
 
 import { CARD_EXTENSIONS, isCardPath } from './detector.ts';
+import { firstSuspectChar } from '../../text/suspect-chars.ts';
 
 export { CARD_EXTENSIONS, isCardPath };
 
@@ -398,26 +399,24 @@ function collectMessageRanges(yaml: ParsedYaml | null, value: unknown): Array<[n
   return out;
 }
 
-const SUSPECT_CHARS =
-  /[\0\uFFFD]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** Reports the first NUL byte, replacement character (undecodable bytes) or unpaired surrogate. */
 function checkEncoding(text: string): RawDiagnostic[] {
-  const match = SUSPECT_CHARS.exec(text);
-  if (!match) return [];
-  if (match[0] === '\uFFFD') {
+  const at = firstSuspectChar(text);
+  if (at === -1) return [];
+  const char = text[at];
+  if (char === '\uFFFD') {
     return [
       problem(
         'encoding',
         'The text holds bytes that are not valid UTF-8 (shown as U+FFFD); fast-agent cannot read the file',
-        match.index,
-        match.index + 1,
+        at,
+        at + 1,
         'error',
       ),
     ];
   }
-  const what = match[0] === '\0' ? 'a NUL byte' : 'an unpaired UTF-16 surrogate';
-  return [problem('encoding', `The text holds ${what}`, match.index, match.index + 1)];
+  const what = char === '\0' ? 'a NUL byte' : 'an unpaired UTF-16 surrogate';
+  return [problem('encoding', `The text holds ${what}`, at, at + 1)];
 }
 
 /** A copy of a cached draft moved by `delta` characters (the text before it changed length). */
