@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Checker } from '../index.ts';
 import { firstSuspectChar } from './suspect-chars.ts';
 
 // The definition, as one regular expression (what the scan replaced).
@@ -30,5 +31,35 @@ describe('firstSuspectChar', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the encoding diagnostic', () => {
+  const check = (text: string) =>
+    new Checker()
+      .check({ 'card.md': text }, { profile: 'rfc' })
+      .diagnostics.filter((d) => d.code === 'encoding')
+      .map(({ severity, message, line, column }) => ({ severity, message, line, column }));
+
+  it('points at the first suspect character of the file, past valid pairs', () => {
+    const card = (instruction: string) => `---\ntype: agent\nname: x\n---\n${instruction}\n`;
+    expect(check(card('Smile \u{1F600} twice \u{1F600}.'))).toEqual([]);
+    expect(check(card('Smile \u{1F600} then \uDE00 and \0.'))).toEqual([
+      {
+        severity: 'warning',
+        message: 'The text holds an unpaired UTF-16 surrogate',
+        line: 5,
+        column: 15,
+      },
+    ]);
+    expect(check(card('Bad \uFFFD byte, then \0.'))).toEqual([
+      {
+        severity: 'error',
+        message:
+          'The text holds bytes that are not valid UTF-8 (shown as U+FFFD); fast-agent cannot read the file',
+        line: 5,
+        column: 5,
+      },
+    ]);
   });
 });
