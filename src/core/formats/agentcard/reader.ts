@@ -10,8 +10,8 @@ import type {
 } from '../format-module.ts';
 import {
   analyzeCardFile,
+  CardDrafts,
   type AnalysisCaches,
-  type CardDraft,
   type CardFileAnalysis,
 } from './analyze-card-file.ts';
 import { parseYaml } from '../../text/parse-yaml.ts';
@@ -45,7 +45,7 @@ function asFormatAnalysis(path: string, analysis: CardFileAnalysis): FormatAnaly
 
 /** An AgentCard analyzer that keeps each card's draft by its text (and context) between calls. */
 class CardAnalyzer implements UnitAnalyzer {
-  private readonly drafts = new Map<string, Map<string, CardDraft>>();
+  private readonly drafts = new CardDrafts();
 
   analyze(unit: FormatUnit, context: FormatContext): FormatAnalysis {
     return analyzeCardUnit(unit, context, this.drafts);
