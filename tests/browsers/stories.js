@@ -2,6 +2,8 @@
  * The main user stories, written once for every engine (see docs/testing.md, "Firefox and WebKit"). They run
  * in order in one browser session: the share link of one story is what the next ones open.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   byTestId,
   check,
@@ -49,25 +51,15 @@ const FIXED = WITH_TYPO.replace('descripton', 'description');
 const CHAIN_OF_AFM = `---
 type: chain
 name: lesson
-description: Runs the tutor.
-sequence: [Tutor]
+description: Runs the keeper.
+sequence: [Lighthouse Keeper]
 ---
 `;
-const AFM_TUTOR = `---
-spec_version: 0.3.0
-name: Tutor
-model:
-  name: gpt-4.1
----
-
-# Role
-
-You teach arithmetic.
-
-# Instructions
-
-Explain each step.
-`;
+// An AFM agent (a fixture of the AFM tests) named 'Lighthouse Keeper'.
+const AFM_KEEPER = readFileSync(
+  fileURLToPath(new URL('../fixtures/afm/lighthouse_keeper.afm.md', import.meta.url)),
+  'utf8',
+);
 const CHAIN_WITHOUT_SEQUENCE = `---
 type: chain
 name: offline_chain
@@ -296,7 +288,7 @@ export async function runStories(engine, runner, servers) {
       // edit after it is checked with the load-set the worker keeps (only the edited file is sent).
       servers.docs.serve(
         '/element-formats.html',
-        elementPage(playground, CHAIN_OF_AFM, [{ file: 'tutor.afm.md', text: AFM_TUTOR }]),
+        elementPage(playground, CHAIN_OF_AFM, [{ file: 'keeper.afm.md', text: AFM_KEEPER }]),
       );
       await tab.goto(`${servers.docs.origin}/element-formats.html`);
       const findFrame = () => document.getElementById('first')?.shadowRoot?.querySelector('iframe');
@@ -325,18 +317,19 @@ export async function runStories(engine, runner, servers) {
             .at(-1)?.detail.agents.length === 2,
       );
       const before = await eventCount();
-      await placeCursor(embed, 'Runs the tutor.', -1);
+      await placeCursor(embed, 'Runs the keeper.', -1);
       await embed.type(' Twice.');
       await poll('a check of the edit', async () => (await eventCount()) > before);
       await waitFor(
         embed,
         'the edit in the editor',
-        (editor) => document.querySelector(editor)?.textContent?.includes('Runs the tutor. Twice.'),
+        (editor) =>
+          document.querySelector(editor)?.textContent?.includes('Runs the keeper. Twice.'),
         [EDITOR],
       );
       await poll('the check of the whole edit', async () => {
         const compiled = await lastEvent('compiled');
-        return compiled?.selected?.data?.config?.description === 'Runs the tutor. Twice.';
+        return compiled?.selected?.data?.config?.description === 'Runs the keeper. Twice.';
       });
       const diagnostics = await lastEvent('diagnostics');
       checkEqual(
@@ -346,7 +339,7 @@ export async function runStories(engine, runner, servers) {
       );
       checkEqual(
         (await lastEvent('compiled')).agents.map((/** @type {any} */ a) => a.name),
-        ['lesson', 'Tutor'],
+        ['lesson', 'Lighthouse Keeper'],
         'the agents after the edit',
       );
     },
