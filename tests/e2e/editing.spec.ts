@@ -45,7 +45,7 @@ test.describe('Pasting a card bundle', () => {
       await expect(playground.errorSquiggles).toHaveCount(1);
       await expect.poll(() => playground.errorSquiggleTexts()).toEqual(['colour']);
       // Hovering the underlined word shows the problem with its code.
-      await playground.hoverUntilShown(playground.errorSquiggles, page.locator('.cm-tooltip-lint'));
+      await playground.hoverToShow(playground.errorSquiggles, page.locator('.cm-tooltip-lint'));
       await expect(page.locator('.cm-tooltip-lint')).toContainText('unknown-field');
     });
 

@@ -38,7 +38,7 @@ test.describe('Quick fixes', () => {
     await expect(playground.editor.locator('.cm-fix-bulb')).toHaveCount(1);
 
     const tooltip = page.locator('.cm-tooltip-lint');
-    await playground.hoverUntilShown(playground.errorSquiggles, tooltip);
+    await playground.hoverToShow(playground.errorSquiggles, tooltip);
     await expect(tooltip).toContainText('unknown-field');
     await tooltip.getByRole('button', { name: "Change to 'model'" }).click();
 

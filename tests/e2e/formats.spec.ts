@@ -74,6 +74,28 @@ test.describe('Other formats', () => {
     });
   });
 
+  test('in an AFM file, hovering a frontmatter key describes it from the AFM schema', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.createFile('tutor.afm.md');
+    await playground.replaceText(AFM_TUTOR);
+    await playground.waitForChecked();
+    await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(AFM/);
+
+    // The first hover in such a file is also the one that loads the formats' hover help.
+    const tooltip = page.locator('.cm-fieldHover');
+    await playground.hoverToShow(
+      playground.editorContent.getByText('model', { exact: true }).first(),
+      tooltip,
+    );
+    await expect(tooltip).toContainText('model');
+    await expect(tooltip).toContainText('The language model the agent runs on.');
+    await expect(tooltip.getByRole('button', { name: 'Open in reference' })).toBeVisible();
+    expect(playground.errors).toEqual([]);
+  });
+
   test('converting a card to AFM opens the result as a new file and lists what AFM cannot say', async ({
     page,
   }) => {

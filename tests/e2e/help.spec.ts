@@ -95,7 +95,7 @@ test.describe('Help and reference', () => {
     await playground.waitForChecked();
 
     const open = page.getByRole('button', { name: 'Open in reference' });
-    await playground.hoverUntilShown(
+    await playground.hoverToShow(
       playground.editorContent.getByText('sequence', { exact: false }).first(),
       open,
     );

@@ -79,6 +79,42 @@ test.describe('Desktop layout (1280 × 800)', () => {
     expect(await playground.setting('Reload')).toBe('explicit');
   });
 
+  test('the status line’s changing text never moves the editor (typing, checking, saving)', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.waitForSaved();
+    // What the status says in turn as a user types and the workspace is checked and saved.
+    const texts = [
+      'checking… · unsaved',
+      'checked in 4 ms · unsaved',
+      'checked in 1234 ms · unsaved',
+      'checked in 28 ms · saving',
+      'checked in 28 ms · saved',
+    ];
+    // At widths around the one where the file name, format picker and status just fit one row, the
+    // editor's text stays where it is whichever of those texts the status shows.
+    const moved: string[] = [];
+    for (let width = 1000; width <= 1400; width += 8) {
+      await page.setViewportSize({ width, height: 800 });
+      const tops = await playground.status.evaluate((status, all) => {
+        const content = document.querySelector('.cm-content')!;
+        // The element that holds the status's text (the status itself when it has no such element).
+        const holder = status.querySelector('.status-text') ?? status;
+        const saved = [...holder.childNodes];
+        const tops = all.map((text) => {
+          holder.replaceChildren(text);
+          return content.getBoundingClientRect().top;
+        });
+        holder.replaceChildren(...saved);
+        return tops;
+      }, texts);
+      if (new Set(tops).size > 1) moved.push(`${width} px: ${tops.join(', ')}`);
+    }
+    expect(moved).toEqual([]);
+  });
+
   test('the file list shows a long name like fastagent.config.yaml whole at its default width', async ({
     page,
   }) => {

@@ -269,23 +269,15 @@ export class PlaygroundPage {
   }
 
   /**
-   * Moves the pointer onto `target` from outside the editor until `shown` is visible, as a user whose first
-   * hover opened nothing hovers again (it does not open at times in these runs: see the stop-24 notes).
-   * Fails when three hovers open nothing.
+   * Moves the pointer onto `target` from outside the editor (a move to where the pointer already is starts
+   * no hover) and expects `shown` to appear, as a user's hover over a word shows its tooltip the first time.
    */
-  async hoverUntilShown(target: Locator, shown: Locator): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      await this.page.mouse.move(0, 0);
-      const box = await target.boundingBox();
-      if (!box) throw new Error('nothing to hover');
-      await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 });
-      try {
-        await expect(shown).toBeVisible({ timeout: 2500 });
-        return;
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
+  async hoverToShow(target: Locator, shown: Locator): Promise<void> {
+    await this.page.mouse.move(0, 0);
+    const box = await target.boundingBox();
+    if (!box) throw new Error('nothing to hover');
+    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 2 });
+    await expect(shown).toBeVisible();
   }
 
   /** Puts the cursor at the end of line `line` (1-based) of the open file. */

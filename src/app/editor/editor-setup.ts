@@ -39,7 +39,7 @@ import { fieldHover } from './field-hover.ts';
 import { lazyLanguage } from './language-loader.ts';
 import { fixHost, quickFixes } from './quick-fixes.ts';
 import { textChange } from '../state/text-change.ts';
-import { schemaAssist } from './schema-assist.ts';
+import { schemaAssist } from './schema-assist-loader.ts';
 import { historyPersistence, restoreState, type SavedHistory } from './undo-history.ts';
 
 export { textChange } from '../state/text-change.ts';

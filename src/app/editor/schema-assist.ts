@@ -4,8 +4,8 @@
  * shapes. AgentCard files keep their own (field-completion.ts, field-hover.ts).
  */
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
-import { EditorState, type Extension } from '@codemirror/state';
-import { hoverTooltip, type EditorView, type TooltipView } from '@codemirror/view';
+import type { EditorState } from '@codemirror/state';
+import type { EditorView, Tooltip, TooltipView } from '@codemirror/view';
 import {
   FORMAT_LABELS,
   schemaFields,
@@ -126,22 +126,16 @@ function renderSchemaHover(view: EditorView, info: SchemaHoverInfo): TooltipView
 }
 
 /**
- * Key completion and hover for AFM frontmatter and OpenAgentSpec YAML. The completion source is offered
- * as language data at every position (like the card fields'), the autocompletion UI comes with
- * `fieldCompletion`.
+ * The hover tooltip for a position of a schema-described YAML, or null where there is nothing to show
+ * (hoverTooltip's source, for `schemaAssist` in schema-assist-loader.ts).
  */
-export function schemaAssist(): Extension {
-  return [
-    EditorState.languageData.of(() => [{ autocomplete: schemaCompletionSource }]),
-    hoverTooltip((view, pos) => {
-      const info = schemaHoverAt(view.state, pos);
-      if (!info) return null;
-      return {
-        pos: info.from,
-        end: info.to,
-        above: true,
-        create: (v) => renderSchemaHover(v, info),
-      };
-    }),
-  ];
+export function schemaHover(view: EditorView, pos: number): Tooltip | null {
+  const info = schemaHoverAt(view.state, pos);
+  if (!info) return null;
+  return {
+    pos: info.from,
+    end: info.to,
+    above: true,
+    create: (v) => renderSchemaHover(v, info),
+  };
 }
