@@ -49,7 +49,7 @@ export class LineCache {
   readonly index = (file: string, text: string): LineIndex => {
     const cached = this.lines.get(file);
     if (cached && cached.text === text) return cached;
-    const index = new LineIndex(text);
+    const index = cached ? LineIndex.after(cached, text) : new LineIndex(text);
     this.lines.set(file, index);
     return index;
   };
