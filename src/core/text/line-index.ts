@@ -1,3 +1,5 @@
+import { sharedEnds } from './shared-ends.ts';
+
 /**
  * Maps absolute UTF-16 offsets of a text to 1-based line and column numbers. Lines end at `\n`; a `\r`
  * before it belongs to the line (so CRLF files count lines like LF files). Built once per text, then
@@ -22,8 +24,7 @@ export class LineIndex {
    */
   static after(previous: LineIndex, text: string): LineIndex {
     const old = previous.text;
-    const prefix = commonPrefix(old, text);
-    const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - prefix);
+    const { prefix, suffix } = sharedEnds(old, text);
     const oldEnd = old.length - suffix;
     const delta = text.length - old.length;
     const before = previous.starts;
@@ -74,28 +75,4 @@ function addStarts(starts: number[], text: string, from: number, to: number): vo
     starts.push(at + 1);
     at = text.indexOf('\n', at + 1);
   }
-}
-
-/** Characters compared at once while looking for where two texts differ (a string comparison each). */
-const CHUNK = 4096;
-
-/** The length of the longest common start of `a` and `b`. */
-function commonPrefix(a: string, b: string): number {
-  const most = Math.min(a.length, b.length);
-  let at = 0;
-  while (at + CHUNK <= most && a.slice(at, at + CHUNK) === b.slice(at, at + CHUNK)) at += CHUNK;
-  while (at < most && a.charCodeAt(at) === b.charCodeAt(at)) at++;
-  return at;
-}
-
-/** The length of the longest common end of `a` and `b`, at most `most`. */
-function commonSuffix(a: string, b: string, most: number): number {
-  let n = 0;
-  while (
-    n + CHUNK <= most &&
-    a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)
-  )
-    n += CHUNK;
-  while (n < most && a.charCodeAt(a.length - n - 1) === b.charCodeAt(b.length - n - 1)) n++;
-  return n;
 }

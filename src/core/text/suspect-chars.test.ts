@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Checker } from '../index.ts';
-import { firstSuspectChar } from './suspect-chars.ts';
+import { firstSuspectAfter, firstSuspectChar } from './suspect-chars.ts';
 
 // The definition, as one regular expression (what the scan replaced).
 const REFERENCE =
@@ -61,5 +61,32 @@ describe('the encoding diagnostic', () => {
         column: 5,
       },
     ]);
+  });
+});
+
+describe('firstSuspectAfter', () => {
+  it('equals a full scan of the new text, whatever the edit and the earlier text', () => {
+    const unit = fc.constantFrom('a', '\n', '\0', '\uFFFD', '\uD800', '\uDBFF', '\uDC00', '\uDFFF');
+    const text = fc.array(unit, { maxLength: 10 }).map((units) => units.join(''));
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), text, (before, a, b, insert) => {
+        const from = a % (before.length + 1);
+        const to = from + (b % (before.length - from + 1));
+        const after = before.slice(0, from) + insert + before.slice(to);
+        const previous = { text: before, at: firstSuspectChar(before) };
+        expect(firstSuspectAfter(previous, after)).toBe(reference(after));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  it('scans only the edited part of a clean text', () => {
+    // A scan that (wrongly) calls a text with a NUL at 0 clean: an edit far from the NUL does not find it,
+    // which shows that only the edited part is scanned; an edit next to it does.
+    const text = `\0${'x'.repeat(9_999)}`;
+    const stale = { text, at: -1 };
+    expect(firstSuspectAfter(stale, `${text.slice(0, 5000)}y${text.slice(5000)}`)).toBe(-1);
+    expect(firstSuspectAfter(stale, `${text.slice(0, 5000)}\0${text.slice(5000)}`)).toBe(5000);
+    expect(firstSuspectAfter(stale, `${text.slice(0, 1)}y${text.slice(1)}`)).toBe(0);
   });
 });

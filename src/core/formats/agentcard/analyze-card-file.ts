@@ -18,7 +18,7 @@ import { validateFields, type FieldRange } from './validate-fields.ts';
 import { nodeAt } from './validate-fields.ts';
 
 import { CARD_EXTENSIONS, isCardPath } from './detector.ts';
-import { firstSuspectChar } from '../../text/suspect-chars.ts';
+import { firstSuspectAfter, firstSuspectChar, type SuspectScan } from '../../text/suspect-chars.ts';
 
 export { CARD_EXTENSIONS, isCardPath };
 
@@ -104,6 +104,8 @@ export class CardDrafts {
    * than hashing it for `byText` (about 4 ms a keystroke for the 1 MB bench bundle).
    */
   readonly byPlace = new Map<string, { own: string; context: string; draft: CardDraft }>();
+  /** Each file's last encoding scan: a re-check scans only what changed (`firstSuspectAfter`). */
+  readonly encoding = new Map<string, SuspectScan>();
 }
 
 /** Most card drafts a cache keeps before it starts over. */
@@ -138,7 +140,7 @@ export function analyzeCardFile(
   if (isYaml) split = splitYamlStream(text, versionFor(profile), profile === 'rfc', parse);
   else
     split = profile === 'rfc' ? splitMarkdownRfc(text, parse) : splitMarkdownFastAgent(text, parse);
-  const diagnostics = [...split.diagnostics, ...checkEncoding(text)];
+  const diagnostics = [...split.diagnostics, ...checkEncoding(text, suspectIn(path, text, caches))];
   const bundle = split.cards.length > 1;
   if (bundle && profile === 'rfc') diagnostics.push(bundlePortability(text, split, isYaml));
   const cache = caches?.cards;
@@ -414,9 +416,20 @@ function collectMessageRanges(yaml: ParsedYaml | null, value: unknown): Array<[n
   return out;
 }
 
+/** The first suspect character of `text`, the file `path`, through the caches' last scan of that file. */
+function suspectIn(path: string, text: string, caches: AnalysisCaches | undefined): number {
+  const scans = caches?.cards?.encoding;
+  if (!scans) return firstSuspectChar(text);
+  const previous = scans.get(path);
+  if (previous?.text === text) return previous.at;
+  const at = previous ? firstSuspectAfter(previous, text) : firstSuspectChar(text);
+  if (scans.size >= MAX_CACHED_CARDS) scans.clear();
+  scans.set(path, { text, at });
+  return at;
+}
+
 /** Reports the first NUL byte, replacement character (undecodable bytes) or unpaired surrogate. */
-function checkEncoding(text: string): RawDiagnostic[] {
-  const at = firstSuspectChar(text);
+function checkEncoding(text: string, at: number): RawDiagnostic[] {
   if (at === -1) return [];
   const char = text[at];
   if (char === '\uFFFD') {

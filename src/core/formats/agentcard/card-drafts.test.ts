@@ -37,6 +37,33 @@ describe('a re-check of a bundle', () => {
     );
   });
 
+  it('finds encoding problems an edit brings in or takes out, before, inside or after the edit', () => {
+    const steps = [
+      { 'b.md': a + b + c },
+      { 'b.md': a + card('beta', 'Sec\0ond.') + c }, // a NUL typed
+      { 'b.md': a.replace('First', 'Fir\uD83Dst') + card('beta', 'Sec\0ond.') + c }, // an earlier lone high
+      { 'b.md': a.replace('First', 'Fir\uD83D\uDE00st') + card('beta', 'Sec\0ond.') + c }, // paired
+      { 'b.md': a.replace('First', 'Fir\uD83D\uDE00st') + b + c }, // the NUL gone
+      { 'b.md': a + b + c },
+    ];
+    expectSameAsFresh(steps, { profile: 'rfc' });
+    const checker = new Checker();
+    const encoding = steps.map((files) =>
+      checker
+        .check(files, { profile: 'rfc' })
+        .diagnostics.filter((d) => d.code === 'encoding')
+        .map((d) => d.message.replace('The text holds ', '')),
+    );
+    expect(encoding).toEqual([
+      [],
+      ['a NUL byte'],
+      ['an unpaired UTF-16 surrogate'],
+      ['a NUL byte'],
+      [],
+      [],
+    ]);
+  });
+
   it("reads a card again when only its context changed (a bundle's first card left alone)", () => {
     const unnamed = card(null, 'No name.');
     const checker = new Checker();
