@@ -9,6 +9,7 @@ import { ThemeState } from '../app/theme.svelte.ts';
 import type { EmbedOptions } from './embed-options.ts';
 import type { EmbedPayload, HostMessage } from './embed-protocol.ts';
 import type { HostChannel } from './host-channel.ts';
+import { ReportGate } from './report-gate.ts';
 
 /** The name the embed's workspace gets (it is never saved; the full app names what it opens itself). */
 const WORKSPACE_NAME = 'Embedded';
@@ -66,22 +67,27 @@ export class EmbedState {
   }
 
   /**
-   * Keeps the host informed: `diagnostics` and `compiled` once after every finished check (and `compiled` when
-   * the shown card changes). The model (built with `selectFirstCard`) selects the shown file's first card within
-   * the check itself, so the first `compiled` already carries its output. Returns the function that stops it.
+   * Keeps the host informed: `diagnostics` and `compiled` once after every finished check of new content
+   * (and `compiled` when the shown card changes; a check of the same content again only when what it says
+   * changed, see `ReportGate`). The model (built with `selectFirstCard`) selects the shown file's first card
+   * within the check itself, so the first `compiled` already carries its output. Returns the function that
+   * stops it.
    */
   connect(channel: HostChannel): () => void {
+    const gates = { diagnostics: new ReportGate(), compiled: new ReportGate() };
     return $effect.root(() => {
       $effect(() => {
         const analysis = this.model.analysis;
         if (this.model.analysisStale || this.waiting) return;
-        channel.send('diagnostics', diagnosticsPayload(analysis.diagnostics));
+        const payload = diagnosticsPayload(analysis.diagnostics);
+        if (gates.diagnostics.pass(analysis.texts, this.model.workspace.profile, payload))
+          channel.send('diagnostics', payload);
       });
       $effect(() => {
         const analysis = this.model.analysis;
         const selected = this.model.selected;
         if (this.model.analysisStale || this.waiting) return;
-        channel.send('compiled', {
+        const payload: EmbedPayload<'compiled'> = {
           agents: analysis.agents.map(({ name, type, file, line, ok }) => ({
             name,
             type,
@@ -98,7 +104,9 @@ export class EmbedState {
             data: selected.data,
             history: selected.history.map(({ role, content }) => ({ role, content })),
           },
-        });
+        };
+        if (gates.compiled.pass(analysis.texts, this.model.workspace.profile, payload))
+          channel.send('compiled', payload);
       });
     });
   }

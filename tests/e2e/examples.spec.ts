@@ -99,6 +99,7 @@ test.describe('The Examples gallery', () => {
     await expect(dialog).toBeHidden();
     await expect(playground.examplesButton).toBeFocused();
 
+    // Loaded now, the dialog opens within the key's event: the next key already reaches it.
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowUp'); // to the last example
     await page.keyboard.press('Enter');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Profile } from '../model/agent-types.ts';
 import { formatModule } from '../formats/registry.ts';
 import { parseHistory } from '../history/parse-history.ts';
 import { checkLoadSet, type CheckResult } from './check-load-set.ts';
@@ -9,7 +10,8 @@ import { LazyPortabilityFixer, NO_PORTABILITY_FIXES } from './portability-fixer.
 // A bundle (a second card in one file: the rfc profile's `portability` note gets the split) and a card with
 // inline history (its fix moves the turns to a history file).
 const files: Record<string, string> = {
-  'bundle.md': '---\nname: one\n---\nFirst.\n---\nname: two\n---\nSecond.\n',
+  'bundle.md':
+    '---\ntype: agent\nname: one\n---\nFirst.\n---\ntype: agent\nname: two\n---\nSecond.\n',
   'chat.md': '---\nname: chat\n---\nHello.\n---USER\nhi\n---ASSISTANT\nhello\n',
 };
 
@@ -51,6 +53,34 @@ describe('the portability fixes given to the checker', () => {
     expect(lazy.takeMissed()).toBe(false);
     // The same checker (its caches warm from the first check) now gives what a fresh Checker gives.
     expect(second).toEqual(checkLoadSet(files, { profile: 'rfc' }));
+  });
+
+  it('note a check as missing them only when they would have changed it', () => {
+    const both = (missed: boolean) => ({ rfc: missed, 'fast-agent': missed });
+    const loadSets: Array<[string, Record<string, string>, Record<Profile, boolean>]> = [
+      ['a clean card', { 'clean.md': '---\nname: clean\n---\nHello.\n' }, both(false)],
+      ['a clean YAML card', { 'clean.yaml': 'name: clean\ninstruction: Hello.\n' }, both(false)],
+      ['a bundle', { 'bundle.md': files['bundle.md']! }, { rfc: true, 'fast-agent': false }],
+      // A second card without a type is a suspicious boundary, not the note the split fixes.
+      [
+        'a typeless bundle',
+        { 'b.md': '---\nname: one\n---\nA.\n---\nname: two\n---\nB.\n' },
+        both(false),
+      ],
+      ['inline history', { 'chat.md': files['chat.md']! }, both(true)],
+      ['an error', { 'bad.md': '---\nname: bad\ntype: nonsense\n---\nHello.\n' }, both(true)],
+    ];
+    for (const profile of ['rfc', 'fast-agent'] as const)
+      for (const [label, set, expected] of loadSets) {
+        const missed = expected[profile];
+        const lazy = new LazyPortabilityFixer(() => Promise.reject(new Error('not loaded')));
+        const result = new LoadSetChecker(formatModule, parseHistory, lazy.fixer).check(set, {
+          profile,
+        });
+        expect({ label, profile, missed: lazy.takeMissed() }).toEqual({ label, profile, missed });
+        // Not missed: what the full fixer gives exactly.
+        if (!missed) expect(result).toEqual(checkLoadSet(set, { profile }));
+      }
   });
 
   it('tries a failed load again on the next call', async () => {

@@ -21,6 +21,14 @@ export interface PortabilityFixer {
   cardFixes(entry: CardEntry, r: FixReading): void;
 }
 
+/** Whether the bundle step may add a fix to `d` (a card file's own problem). */
+export const bundleFixApplies = (d: RawDiagnostic): boolean =>
+  d.code === 'portability' || d.code === 'yaml-syntax';
+
+/** Whether the card step may add a fix to `d` (a problem of a card). */
+export const cardFixApplies = (d: RawDiagnostic): boolean =>
+  d.code === 'portability' || d.severity === 'error';
+
 /** No portability fixes: the problems as they are. */
 export const NO_PORTABILITY_FIXES: PortabilityFixer = {
   bundleFixes: (_path, analysis) => [...analysis.diagnostics],
@@ -33,7 +41,8 @@ export const loadPortabilityFixer = (): Promise<PortabilityFixer> =>
 
 /**
  * The portability fixes loaded on first use: until `load` has finished, `fixer` adds none and each check
- * that ran without them is noted (`missedFixes`), so that the host can check again once they are there.
+ * that ran without them while one of its problems could have had one is noted (`takeMissed`), so that the
+ * host can check again once they are there.
  */
 export class LazyPortabilityFixer {
   private loaded: PortabilityFixer | undefined;
@@ -52,12 +61,13 @@ export class LazyPortabilityFixer {
   readonly fixer: PortabilityFixer = {
     bundleFixes: (path, analysis, r) => {
       if (this.loaded) return this.loaded.bundleFixes(path, analysis, r);
-      this.missed = true;
+      // Missed only when the fixes would have added something: a clean card needs no second check.
+      if (analysis.diagnostics.some(bundleFixApplies)) this.missed = true;
       return NO_PORTABILITY_FIXES.bundleFixes(path, analysis, r);
     },
     cardFixes: (entry, r) => {
       if (this.loaded) this.loaded.cardFixes(entry, r);
-      else this.missed = true;
+      else if (entry.problems.some(cardFixApplies)) this.missed = true;
     },
   };
 

@@ -22,7 +22,7 @@ import {
   rfcBundleCards,
   type BundleCard,
 } from '../../fixes/portability/split-bundle.ts';
-import type { PortabilityFixer } from '../portability-fixer.ts';
+import { bundleFixApplies, cardFixApplies, type PortabilityFixer } from '../portability-fixer.ts';
 import type { CardEntry } from './cards.ts';
 
 /** Adds `fix` to the problem at `index` of `list` (a copy: drafts are cached and shared). */
@@ -80,7 +80,7 @@ export function bundleFixes(
 ): Array<RawDiagnostic & { file: string }> {
   const list = [...analysis.diagnostics];
   list.forEach((d, i) => {
-    if (d.code !== 'portability' && d.code !== 'yaml-syntax') return;
+    if (!bundleFixApplies(d)) return;
     const { fix, second } = bundleSplit(path, analysis, r);
     if (fix && d.from === second) withFix(list, i, fix);
   });
@@ -108,7 +108,7 @@ export function cardFixes(entry: CardEntry, r: FixReading): void {
   };
   const find = finder(c, r);
   entry.problems.forEach((d, i) => {
-    if (d.code === 'portability' || d.severity === 'error') {
+    if (cardFixApplies(d)) {
       const fix = find(d);
       if (fix) withFix(entry.problems, i, fix);
     }
