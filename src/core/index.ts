@@ -80,7 +80,12 @@ export type {
   EmitOptions,
 } from './formats/format-module.ts';
 export { FORMATS, formatModule } from './formats/registry.ts';
-export { FORMAT_DETECTORS, detectFormat, formatDetector } from './formats/detectors.ts';
+export {
+  FORMAT_DETECTORS,
+  detectFormat,
+  detectionReach,
+  formatDetector,
+} from './formats/detectors.ts';
 /** Formats loaded on first use (the playground's worker): see `formats/lazy-formats.ts`. */
 export { LazyFormats, FORMAT_LOADERS, NotLoadedYet } from './formats/lazy-formats.ts';
 export type { FormatResolver, LazyPart } from './formats/lazy-formats.ts';

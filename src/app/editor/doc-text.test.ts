@@ -1,6 +1,7 @@
 import { EditorState, Text } from '@codemirror/state';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { docText, docTextAfter } from './doc-text.ts';
+import { docHead, docText, docTextAfter } from './doc-text.ts';
 
 describe('docText', () => {
   it('gives the document as a string, the same string for the same document', () => {
@@ -42,5 +43,38 @@ describe('docTextAfter', () => {
     const state = EditorState.create({ doc: 'one\ntwo' });
     const tr = state.update({ changes: { from: 3, to: 7, insert: '' } });
     expect(docTextAfter(state.doc, tr.state.doc, tr.changes).text).toBe('one');
+  });
+});
+
+describe('docTextAfter over many edits', () => {
+  const edits = fc.array(
+    fc.record({ at: fc.nat(), cut: fc.nat({ max: 6 }), insert: fc.string({ maxLength: 5 }) }),
+    { maxLength: 40 },
+  );
+
+  it('always gives the document, whether the edited part stays small or grows past the limit', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        edits,
+        fc.integer({ min: 0, max: 30 }),
+        (start, list, maxMiddle) => {
+          let state = EditorState.create({ doc: start });
+          expect(docText(state.doc)).toBe(start);
+          for (const { at, cut, insert } of list) {
+            const from = at % (state.doc.length + 1);
+            const to = Math.min(state.doc.length, from + cut);
+            const tr = state.update({ changes: { from, to, insert } });
+            const { text, edit } = docTextAfter(state.doc, tr.state.doc, tr.changes, maxMiddle);
+            expect(text).toBe(tr.state.doc.toString());
+            if (from !== to || insert !== '') expect(edit).toEqual({ from, to, insert });
+            expect(docText(tr.state.doc)).toBe(text);
+            const n = (at * 7) % (text.length + 2);
+            expect(docHead(tr.state.doc, n)).toBe(text.slice(0, n));
+            state = tr.state;
+          }
+        },
+      ),
+    );
   });
 });

@@ -1,7 +1,7 @@
-import { CONFIG_FILE_NAMES, detectFormat } from '../../core/index.ts';
+import { CONFIG_FILE_NAMES, detectFormat, detectionReach } from '../../core/index.ts';
 import { Facet, type Text } from '@codemirror/state';
 import type { FormatId, Profile } from '../../core/index.ts';
-import { docText } from './doc-text.ts';
+import { docHead } from './doc-text.ts';
 
 /** How the editor reads a file, picked from its path's extension. */
 export type DocumentKind = 'markdown' | 'yaml' | 'json' | 'text';
@@ -48,9 +48,17 @@ export function documentFormat(path: string, doc: Text): FormatId | undefined {
   if (known !== undefined && known.path === path) return known.format;
   const format = CONFIG_FILE_NAMES.has(path.slice(path.lastIndexOf('/') + 1))
     ? undefined
-    : detectFormat(path, docText(doc));
+    : detectFormat(path, detectionText(path, doc));
   formats.set(doc, { path, format });
   return format;
+}
+
+/**
+ * The part of `doc` detection reads for `path`: the start of a large Markdown file rather than all of it
+ * (joining a 1 MB file's text on every keystroke is a megabyte of garbage a key).
+ */
+function detectionText(path: string, doc: Text): string {
+  return docHead(doc, detectionReach(path));
 }
 
 /** The editor's configuration facet: path and profile (defaults: no path, `rfc`). */

@@ -27,6 +27,16 @@ export function formatDetector(id: FormatId): FormatDetector {
 }
 
 /**
+ * How many leading characters of a file at `path` format detection reads (Infinity: all of them):
+ * `detectFormat(path, text)` equals `detectFormat(path, text.slice(0, detectionReach(path)))`.
+ */
+export function detectionReach(path: string): number {
+  let reach = 0;
+  for (const format of FORMAT_DETECTORS) reach = Math.max(reach, format.reach?.(path) ?? Infinity);
+  return reach;
+}
+
+/**
  * The format that claims `path` with `text` (the first detector that says yes), or undefined when none
  * does (not an agent definition). Pure and cheap; never throws.
  */

@@ -162,6 +162,11 @@ export interface FormatDetector {
    */
   detect(path: string, text: string): boolean;
   /**
+   * How many leading characters of the text `detect` reads for a file at `path` (0: it goes by the name
+   * alone). Omitted: all of them. Lets an editor detect a large file from its start without joining it.
+   */
+  reach?(path: string): number;
+  /**
    * For folder formats: the folder an entry file claims. Every load-set file under it joins the unit and is
    * read by nobody else. Undefined when the entry is a single-file unit of a format that has both kinds.
    */

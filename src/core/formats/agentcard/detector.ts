@@ -15,4 +15,5 @@ export const agentCardDetector: FormatDetector = {
   id: 'agentcard',
   label: 'AgentCard',
   detect: (path) => isCardPath(path),
+  reach: () => 0,
 };

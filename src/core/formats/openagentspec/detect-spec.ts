@@ -55,6 +55,10 @@ function isNearMiss(folded: string): boolean {
 /** The top-level keys an agent spec has (besides `kind`); three of them without `kind` claim a file. */
 const SPEC_KEYS = ['intent', 'owner', 'capabilities', 'guardrails', 'exposes', 'lifespan'];
 
+/** How many leading characters `detectSpec` reads of a file at `path`. */
+export const specDetectionReach = (path: string): number =>
+  EXTENSION.test(path) ? DETECT_CHARS : 0;
+
 /**
  * Whether `path` with `text` is (or nearly is) an OpenAgentSpec agent: a `.yaml`/`.yml`/`.json` file with the
  * agent kind or a near-miss of it, or without `kind` but with `intent` and `owner` and another spec key.

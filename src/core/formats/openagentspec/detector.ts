@@ -1,6 +1,6 @@
 /** OpenAgentSpec's detector: a YAML file with `kind: openagentspec:v1/agent` (see `detect-spec.ts`). */
 import type { FormatDetector } from '../format-module.ts';
-import { detectSpec } from './detect-spec.ts';
+import { detectSpec, specDetectionReach } from './detect-spec.ts';
 
 /** OpenAgentSpec's id, name and detection. */
 export const openAgentSpecDetector: FormatDetector = {
@@ -13,4 +13,5 @@ export const openAgentSpecDetector: FormatDetector = {
       return false;
     }
   },
+  reach: specDetectionReach,
 };

@@ -19,5 +19,6 @@ export const tsAgentDetector: FormatDetector = {
   id: 'tsagent',
   label: 'TsAgent',
   detect: (path, text) => basename(path) === ENTRY || (YAML_PATH.test(path) && isTsAgentYaml(text)),
+  reach: (path) => (YAML_PATH.test(path) ? Infinity : 0),
   unitFolder: (entry) => (basename(entry) === ENTRY ? dirname(entry) : undefined),
 };
