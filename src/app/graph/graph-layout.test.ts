@@ -239,6 +239,20 @@ describe('graph view helpers', () => {
     expect(badges.has('nobody')).toBe(false);
   });
 
+  it('counts per card of each file: warnings and errors apart, clean agents without a badge', () => {
+    const result = checkLoadSet({
+      'x.md':
+        card('type: chain\nname: c\nsequence: [nobody, ghost]') + card('type: agent\nname: fine'),
+      'y.md': '---\ntype: agent\nname: w\ntemprature: 1\n---\nDo it.\n---SYSTEM\nBe brief.\n',
+    });
+    const badges = problemBadges(agentGraph(result), result.diagnostics);
+    expect(Object.fromEntries(badges)).toEqual({
+      c: { errors: 2, warnings: 0 },
+      w: { errors: 1, warnings: 1 },
+    });
+    expect(problemBadges(agentGraph(result), [])).toEqual(new Map());
+  });
+
   it('draws a distinct closed outline per type, and edge paths through every point', () => {
     const types = [
       'agent',

@@ -173,23 +173,30 @@ export function edgeMiddle(points: readonly Point[]): Point | null {
   return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
 }
 
-/** Errors and warnings per node id, from the diagnostics of each agent's own card. */
+/**
+ * Errors and warnings per node id, from the diagnostics of each agent's own card. Runs on every result
+ * while the Graph view is open: no string is made per node, and a load-set without problems in cards
+ * reads no node at all.
+ */
 export function problemBadges(
   graph: AgentGraph,
   diagnostics: readonly Diagnostic[],
 ): Map<string, { errors: number; warnings: number }> {
-  const byCard = new Map<string, { errors: number; warnings: number }>();
+  // file -> card name -> counts
+  const byFile = new Map<string, Map<string, { errors: number; warnings: number }>>();
   for (const d of diagnostics) {
     if (d.card === undefined || (d.severity !== 'error' && d.severity !== 'warning')) continue;
-    const key = `${d.file}\u0000${d.card}`;
-    const counts = byCard.get(key) ?? { errors: 0, warnings: 0 };
+    let byCard = byFile.get(d.file);
+    if (!byCard) byFile.set(d.file, (byCard = new Map()));
+    let counts = byCard.get(d.card);
+    if (!counts) byCard.set(d.card, (counts = { errors: 0, warnings: 0 }));
     if (d.severity === 'error') counts.errors++;
     else counts.warnings++;
-    byCard.set(key, counts);
   }
   const badges = new Map<string, { errors: number; warnings: number }>();
+  if (byFile.size === 0) return badges;
   for (const node of graph.nodes) {
-    const counts = node.file === null ? undefined : byCard.get(`${node.file}\u0000${node.name}`);
+    const counts = node.file === null ? undefined : byFile.get(node.file)?.get(node.name);
     if (counts) badges.set(node.id, counts);
   }
   return badges;
