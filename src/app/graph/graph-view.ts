@@ -187,7 +187,8 @@ export function problemBadges(
   for (const d of diagnostics) {
     if (d.card === undefined || (d.severity !== 'error' && d.severity !== 'warning')) continue;
     let byCard = byFile.get(d.file);
-    if (!byCard) byFile.set(d.file, (byCard = new Map()));
+    if (!byCard)
+      byFile.set(d.file, (byCard = new Map<string, { errors: number; warnings: number }>()));
     let counts = byCard.get(d.card);
     if (!counts) byCard.set(d.card, (counts = { errors: 0, warnings: 0 }));
     if (d.severity === 'error') counts.errors++;
