@@ -108,6 +108,27 @@ test.describe('The Examples gallery', () => {
     await expect(playground.examplesButton).toBeFocused();
   });
 
+  test('once loaded, opens within the click: a key pressed right after already reaches it', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.examplesButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Examples' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // The click and the check in one task of the page, with only microtasks (Svelte's flush) between:
+    // anything that waits for another task (a dynamic import) leaves the dialog closed here.
+    const openAtOnce = await playground.examplesButton.evaluate(async (button) => {
+      (button as HTMLButtonElement).click();
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      return document.querySelector('dialog[open]') !== null;
+    });
+    expect(openAtOnce).toBe(true);
+    await expect(dialog).toBeVisible();
+  });
+
   test('asks before opening another example over edits, and keeps the edited one when told to go on', async ({
     page,
   }) => {
