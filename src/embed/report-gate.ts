@@ -8,6 +8,8 @@ export class ReportGate {
   private texts: ReadonlyMap<string, string> | null = null;
   private profile = '';
   private payload: unknown = null;
+  /** `payload` serialised, once it has been compared. */
+  private said: string | undefined;
 
   /**
    * True when a report of `payload` (a new object, not changed afterwards), for a check of `texts` under
@@ -15,13 +17,12 @@ export class ReportGate {
    * is the last report's, which typing never gives.
    */
   pass(texts: ReadonlyMap<string, string>, profile: string, payload: unknown): boolean {
-    if (
-      this.texts !== null &&
-      profile === this.profile &&
-      sameTexts(texts, this.texts) &&
-      JSON.stringify(payload) === JSON.stringify(this.payload)
-    )
-      return false;
+    if (this.texts !== null && profile === this.profile && sameTexts(texts, this.texts)) {
+      this.said ??= JSON.stringify(this.payload);
+      const said = JSON.stringify(payload);
+      if (said === this.said) return false;
+      this.said = said;
+    } else this.said = undefined;
     this.texts = texts;
     this.profile = profile;
     this.payload = payload;
