@@ -100,8 +100,25 @@ export const VIEWPORT = { width: 1280, height: 800 };
 /** @param {import('puppeteer-core').BrowserContext} context */
 async function newPage(context) {
   const page = await context.newPage();
-  await page.setViewport(VIEWPORT);
-  return page;
+  try {
+    await page.setViewport(VIEWPORT);
+  } catch (error) {
+    // puppeteer sends `emulation.setScreenOrientationOverride` with the viewport, a command Firefox ESR
+    // 140 does not know; then the viewport alone, through the tab's BiDi browsing context.
+    if (!String(error).includes('unknown command emulation.setScreenOrientationOverride'))
+      throw error;
+    /** @type {any} */
+    const frame = page.mainFrame();
+    await frame.browsingContext.setViewport({ viewport: VIEWPORT, devicePixelRatio: null });
+  }
+  // The window may take a moment to take the new size.
+  let size = [0, 0];
+  for (let waited = 0; waited <= 5_000; waited += 100) {
+    size = await page.evaluate(() => [window.innerWidth, window.innerHeight]);
+    if (size[0] === VIEWPORT.width && size[1] === VIEWPORT.height) return page;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the tab is ${size.join('×')}, not ${VIEWPORT.width}×${VIEWPORT.height}`);
 }
 
 /**
@@ -121,13 +138,29 @@ function puppeteerTab(page) {
 /**
  * @param {import('puppeteer-core').Page} page
  * @param {import('puppeteer-core').Frame} frame
+ * @param {() => Promise<{ x: number, y: number }>} [origin] Where the frame's viewport starts on the
+ *   page's (the main frame: 0, 0).
  * @returns {Scope}
  */
-function puppeteerScope(page, frame) {
+function puppeteerScope(page, frame, origin = async () => ({ x: 0, y: 0 })) {
   return {
     evalExpression: (expression) => frame.evaluate(expression),
     eval: (fn, ...args) => frame.evaluate(callSource(fn, args)),
-    click: (selector) => frame.click(selector),
+    // In an iframe, the pointer goes to the element's centre computed here: puppeteer's own click
+    // finds the frame's offset with a BiDi locator ("context") that Firefox ESR 140 lacks.
+    click: async (selector) => {
+      if (frame === page.mainFrame()) return frame.click(selector);
+      const at = await frame.evaluate((selector) => {
+        const element = document.querySelector(selector);
+        if (!element) return null;
+        element.scrollIntoView({ block: 'center', inline: 'center' });
+        const box = element.getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      }, selector);
+      if (!at) throw new Error(`no element matches ${selector}`);
+      const offset = await origin();
+      await page.mouse.click(offset.x + at.x, offset.y + at.y);
+    },
     type: (text) => page.keyboard.type(text),
     chord: async (key) => {
       await page.keyboard.down('Control');
@@ -139,8 +172,21 @@ function puppeteerScope(page, frame) {
       const handle = await frame.evaluateHandle(callSource(findFrame, []));
       const element = handle.asElement();
       const inner = element && (await element.contentFrame());
-      if (!inner) throw new Error('no such iframe');
-      return puppeteerScope(page, inner);
+      if (!inner || !element) throw new Error('no such iframe');
+      // The iframe's content box in page coordinates, read at each click (the page may have moved it).
+      const innerOrigin = async () => {
+        const outer = await origin();
+        const box = await element.evaluate((/** @type {any} */ iframe) => {
+          const rect = iframe.getBoundingClientRect();
+          const style = getComputedStyle(iframe);
+          return {
+            x: rect.left + iframe.clientLeft + parseFloat(style.paddingLeft),
+            y: rect.top + iframe.clientTop + parseFloat(style.paddingTop),
+          };
+        });
+        return { x: outer.x + box.x, y: outer.y + box.y };
+      };
+      return puppeteerScope(page, inner, innerOrigin);
     },
   };
 }
