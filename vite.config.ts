@@ -2,6 +2,8 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
+import { availableParallelism } from 'node:os';
+import { ISOLATED, UNIT_TESTS } from './tests/setup/test-files.ts';
 
 export default defineConfig({
   // Every URL in the build is relative, so the same dist/ works wherever it is served: the site root, or a
@@ -67,19 +69,23 @@ export default defineConfig({
     rolldownOptions: { input: { main: 'index.html', embed: 'embed.html' } },
   },
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'tests/unit/**/*.test.ts',
-      'tests/conformance/**/*.test.ts',
-      'tests/golden/**/*.test.ts',
-      'tests/fuzz/**/*.test.ts',
-      'tests/cli/**/*.test.ts',
-    ],
     environment: 'node',
     // The CLI tests run the built bin: dist-cli/ is built once, before every test file.
     globalSetup: ['tests/setup/build-cli.ts'],
     // A hang guard, not a speed check: property tests over 1,000-card bundles take seconds on a busy
     // 2-core machine, and budgets are measured by `npm run bench`.
     testTimeout: 30_000,
+    // Every core runs test files (vitest's default leaves one free).
+    maxWorkers: availableParallelism(),
+    projects: [
+      // Files that replace modules (vi.mock), globals or timers get a fresh module graph each.
+      { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
+      // The rest share each worker's module graph: importing the core once per worker instead of once
+      // per file saves a third of the run.
+      {
+        extends: true,
+        test: { name: 'shared', include: UNIT_TESTS, exclude: ISOLATED, isolate: false },
+      },
+    ],
   },
 });
