@@ -10,12 +10,14 @@ export const UNIT_TESTS = [
   'tests/cli/**/*.test.ts',
 ];
 /**
- * Test files that mock modules, stub globals, spy or fake timers: each runs with a module graph of its own
- * (a module another file imported first cannot be mocked any more). A new such file belongs here; a
+ * Test files that mock modules, stub globals, spy or fake timers, or that watch a module load for the first
+ * time: each runs with a module graph of its own (a module another file imported first cannot be mocked any
+ * more, nor load for the first time again). A new such file belongs here; a
  * check in tests/unit/test-files.test.ts says which are missing.
  */
 export const ISOLATED = [
   'src/app/analysis/analysis-client.test.ts',
+  'src/app/editor/language-loader.test.ts',
   'src/app/editor/schema-assist-loader.test.ts',
   'src/app/engagement/cel-evaluator.test.ts',
   'src/app/help/reference-added-field.test.ts',
