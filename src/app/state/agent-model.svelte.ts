@@ -573,8 +573,13 @@ export class AgentModel {
 
   private markChanged(content = true, forceAnalysis = false): void {
     this.workspace.updatedAt = Date.now();
-    this.persistence.changed();
-    if (content || forceAnalysis) this.analyser.request(this.workspace, forceAnalysis);
+    // The request first, so that the worker checks while the journal is written (both before anything
+    // asynchronous: a reload a moment from now still finds the change).
+    try {
+      if (content || forceAnalysis) this.analyser.request(this.workspace, forceAnalysis);
+    } finally {
+      this.persistence.changed();
+    }
   }
 
   private forkWorkspace(): void {

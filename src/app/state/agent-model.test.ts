@@ -92,6 +92,27 @@ describe('AgentModel', () => {
     expect(await store.list()).toHaveLength(2);
   });
 
+  it('sends an edit to the worker before it journals it, both within the call', async () => {
+    const storage = new FakeStorage();
+    const { model, worker } = setup({ journal: createEditJournal(storage) });
+    await model.open('', undefined);
+    worker().answer();
+    const order: string[] = [];
+    const fake = worker();
+    const post = fake.postMessage.bind(fake);
+    fake.postMessage = (request) => {
+      order.push(`posted ${request.type}`);
+      post(request);
+    };
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      order.push('journalled');
+      setItem(key, value);
+    };
+    model.editFile(model.workspace.active, 'mine');
+    expect(order).toEqual(['posted check', 'journalled']);
+  });
+
   it('asks before replacing an edited Examples workspace, and keeps the edits aside when told to', async () => {
     const { model, store } = setup();
     await model.open('', undefined);
