@@ -32,7 +32,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -138,10 +138,11 @@ function copyProject(dir) {
  */
 function runVitest(work) {
   const report = path.join(work, 'vitest.json');
-  // A config of its own: no build step (the golden test needs none), no cache in node_modules.
+  // A config of its own: no build step (the golden test needs none), no cache in node_modules, every
+  // core (vitest's default leaves one free).
   writeFileSync(
     path.join(work, 'vitest.config.mjs'),
-    `export default { cacheDir: ${JSON.stringify(path.join(work, '.vite'))}, test: { include: ['*/tests/golden/**/*.test.ts'], environment: 'node', pool: 'threads', testTimeout: 30000 } };\n`,
+    `export default { cacheDir: ${JSON.stringify(path.join(work, '.vite'))}, test: { include: ['*/tests/golden/**/*.test.ts'], environment: 'node', pool: 'threads', maxWorkers: ${availableParallelism()}, testTimeout: 30000 } };\n`,
   );
   const args = [
     'run',
