@@ -70,8 +70,6 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    // The CLI tests run the built bin: dist-cli/ is built once, before every test file.
-    globalSetup: ['tests/setup/build-cli.ts'],
     // A hang guard, not a speed check: property tests over 1,000-card bundles take seconds on a busy
     // 2-core machine, and budgets are measured by `npm run bench`.
     testTimeout: 30_000,
@@ -82,9 +80,17 @@ export default defineConfig({
       { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
       // The rest share each worker's module graph: importing the core once per worker instead of once
       // per file saves a third of the run.
+      // The CLI tests (here) run the built bin: dist-cli/ is built once, before every test file. Set
+      // on this project alone: a root `globalSetup` runs once for the root and once for each project.
       {
         extends: true,
-        test: { name: 'shared', include: UNIT_TESTS, exclude: ISOLATED, isolate: false },
+        test: {
+          name: 'shared',
+          include: UNIT_TESTS,
+          exclude: ISOLATED,
+          isolate: false,
+          globalSetup: ['tests/setup/build-cli.ts'],
+        },
       },
     ],
   },
