@@ -159,7 +159,12 @@ function puppeteerScope(page, frame, origin = async () => ({ x: 0, y: 0 })) {
       }, selector);
       if (!at) throw new Error(`no element matches ${selector}`);
       const offset = await origin();
-      await page.mouse.click(offset.x + at.x, offset.y + at.y);
+      const x = offset.x + at.x;
+      const y = offset.y + at.y;
+      // A point outside the window would click nothing, silently.
+      if (x < 0 || y < 0 || x >= VIEWPORT.width || y >= VIEWPORT.height)
+        throw new Error(`${selector} is at ${x}, ${y}: outside the window`);
+      await page.mouse.click(x, y);
     },
     type: (text) => page.keyboard.type(text),
     chord: async (key) => {
@@ -177,6 +182,7 @@ function puppeteerScope(page, frame, origin = async () => ({ x: 0, y: 0 })) {
       const innerOrigin = async () => {
         const outer = await origin();
         const box = await element.evaluate((/** @type {any} */ iframe) => {
+          iframe.scrollIntoView({ block: 'nearest', inline: 'nearest' });
           const rect = iframe.getBoundingClientRect();
           const style = getComputedStyle(iframe);
           return {
