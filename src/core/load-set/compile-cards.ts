@@ -18,6 +18,7 @@ import { checkTemplateFiles } from './passes/templates.ts';
 import type { PortabilityFixer } from './portability-fixer.ts';
 import type { ReadFileHook } from './read-hook.ts';
 import type { CardEntry } from './passes/cards.ts';
+import type { CompileMemos } from './compile-memo.ts';
 
 /** What compiling the cards needs from the check. */
 export interface CardCompiling {
@@ -33,6 +34,8 @@ export interface CardCompiling {
   lineIndex: (file: string, text: string) => LineIndex;
   /** Adds the portability fixes to each card's problems. */
   fixer: PortabilityFixer;
+  /** The compiles of earlier checks, re-used for the cards whose inputs did not change. */
+  memos?: CompileMemos;
 }
 
 /** Where the compiled cards go, in entry order. */
@@ -54,7 +57,7 @@ export function compileCards(
 ): void {
   for (const entry of entries) {
     const { draft, file } = entry;
-    const compiled = compileEntry(entry, c);
+    const compiled = c.memos ? c.memos.compile(entry, c, compileEntry) : compileEntry(entry, c);
     const ok = compiled !== undefined && !entry.problems.some((d) => d.severity === 'error');
     const index = c.lineIndex(file, c.read(file) ?? '');
     const info: CardInfo = {

@@ -16,6 +16,7 @@ import { UnitCache } from './analyze-units.ts';
 import { HistoryCache, LineCache, YamlCache } from './check-caches.ts';
 import type { CheckOptions, CheckResult } from './check-result.ts';
 import { compileCards, type CheckOutput } from './compile-cards.ts';
+import { CompileMemos } from './compile-memo.ts';
 import { DiagnosticSink } from './locate.ts';
 import { cardEntries } from './passes/cards.ts';
 import { checkCardNames, unitNameCounts } from './passes/names.ts';
@@ -35,12 +36,13 @@ export type HistoryParser = typeof parseHistory;
  * playground keeps one and calls `check` on every edit; the command line makes one per run.
  */
 export class LoadSetChecker {
-  /** Work counters since construction: units analysed and YAML slices parsed (cache misses). */
-  readonly stats = { filesAnalyzed: 0, yamlParsed: 0 };
+  /** Work counters since construction: units analysed, YAML slices parsed and cards compiled (cache misses). */
+  readonly stats = { filesAnalyzed: 0, yamlParsed: 0, cardsCompiled: 0 };
   private units: UnitCache;
   private yaml = new YamlCache(() => this.stats.yamlParsed++);
   private lines = new LineCache();
   private histories: HistoryCache;
+  private compiles = new CompileMemos(() => this.stats.cardsCompiled++);
 
   /**
    * `resolve` gives the module of each format a check reads, `parseHistory` reads history files and
@@ -97,6 +99,7 @@ export class LoadSetChecker {
       parseHistory,
       lineIndex,
       fixer,
+      memos: this.compiles,
     };
     compileCards(cards, compiling, out);
     addUnitAgents(others, names, { read, report, lineIndex }, out);

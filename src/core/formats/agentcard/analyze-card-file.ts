@@ -448,8 +448,26 @@ function checkEncoding(text: string, at: number): RawDiagnostic[] {
 }
 
 /** A copy of a cached draft moved by `delta` characters (the text before it changed length). */
+/** The draft each shifted copy was made from (the one `analyzeCard` wrote), for `draftOrigin`. */
+const origins = new WeakMap<CardDraft, CardDraft>();
+
+/**
+ * The draft that `draft` is a moved copy of (the card as `analyzeCard` read it), or `draft` itself. Two
+ * drafts with the same origin have the same text, fields and problems, only at other offsets: a later
+ * stage may key work that depends on the card's own text by the origin (see `compile-memo.ts`).
+ */
+export function draftOrigin(draft: CardDraft): CardDraft {
+  return origins.get(draft) ?? draft;
+}
+
 function shiftDraft(draft: CardDraft, delta: number, index: number): CardDraft {
   if (delta === 0 && draft.index === index) return draft;
+  const shifted = movedDraft(draft, delta, index);
+  origins.set(shifted, draftOrigin(draft));
+  return shifted;
+}
+
+function movedDraft(draft: CardDraft, delta: number, index: number): CardDraft {
   const pair = (r: [number, number]): [number, number] => [r[0] + delta, r[1] + delta];
   const ranges: Record<string, FieldRange> = {};
   for (const [key, r] of Object.entries(draft.ranges))
