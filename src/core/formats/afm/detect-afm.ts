@@ -14,19 +14,28 @@ export function detectAfm(path: string, text: string): boolean {
   if (lower.endsWith('.afm.md') || lower.endsWith('.afm')) return true;
   if (!lower.endsWith('.md')) return false;
   const head = text.slice(0, MAX_DETECT_CHARS).replace(/^\uFEFF/, '');
-  const lines = head.split(/\r?\n/);
-  if (lines[0]?.trim() !== '---') return false;
-  let close = -1;
-  for (let i = 1; i < lines.length; i++) {
-    if (lines[i]!.trim() === '---') {
-      close = i;
-      break;
+  // Line by line, and only as far as needed: an AgentCard bundle says no at its first `type:` line.
+  const lines = linesOf(head);
+  if (lines.next().value?.trim() !== '---') return false;
+  let hasSpecVersion = false;
+  for (const line of lines) {
+    if (line.trim() === '---') {
+      if (!hasSpecVersion) return false;
+      for (const body of lines) if (/^#\s+(role|instructions)\s*$/i.test(body.trim())) return true;
+      return false;
     }
+    if (/^type\s*:/.test(line)) return false;
+    if (/^spec_version\s*:/.test(line)) hasSpecVersion = true;
   }
-  if (close === -1) return false;
-  const yaml = lines.slice(1, close);
-  const hasSpecVersion = yaml.some((l) => /^spec_version\s*:/.test(l));
-  const hasType = yaml.some((l) => /^type\s*:/.test(l));
-  if (!hasSpecVersion || hasType) return false;
-  return lines.slice(close + 1).some((l) => /^#\s+(role|instructions)\s*$/i.test(l.trim()));
+  return false;
+}
+
+/** The lines of `text`, split at `\n` or `\r\n`, as `text.split(/\r?\n/)` gives them. */
+function* linesOf(text: string): Generator<string, void, undefined> {
+  for (let at = 0; at <= text.length;) {
+    const end = text.indexOf('\n', at);
+    const stop = end === -1 ? text.length : end;
+    yield text.slice(at, stop > at && end !== -1 && text[stop - 1] === '\r' ? stop - 1 : stop);
+    at = stop + 1;
+  }
 }
