@@ -87,6 +87,34 @@ describe('bundle split', () => {
     expect(taken.edits[0]!.file).toBe('writer-2.md');
   });
 
+  it('follows the edits of a bundle: the text and the name of a card, a file that appears', () => {
+    const split = (files: Files) => {
+      const fix = onlyFix(files, 'rfc', 'portability');
+      return { safe: fix.safe, moved: fix.edits.slice(0, -1).map((e) => [e.file, e.insert]) };
+    };
+    const writer = (body: string, name = 'writer') =>
+      `---\ntype: agent\nname: ${name}\nmodel: haiku\n---\n${body}\n`;
+    expect(split({ 'keep/b.md': MD_BUNDLE })).toEqual({
+      safe: true,
+      moved: [['keep/writer.md', writer('Write the post.')]],
+    });
+    const longer = MD_BUNDLE.replace('the post', 'the long post');
+    expect(split({ 'keep/b.md': longer })).toEqual({
+      safe: true,
+      moved: [['keep/writer.md', writer('Write the long post.')]],
+    });
+    expect(split({ 'keep/b.md': MD_BUNDLE, 'keep/writer.md': 'taken' })).toEqual({
+      safe: false,
+      moved: [['keep/writer-2.md', writer('Write the post.')]],
+    });
+    const renamed = MD_BUNDLE.replace('name: writer', 'name: author');
+    expect(split({ 'keep/b.md': renamed })).toEqual({
+      safe: true,
+      moved: [['keep/author.md', writer('Write the post.', 'author')]],
+    });
+    expect(split({ 'keep/b.md': MD_BUNDLE }).moved[0]![0]).toBe('keep/writer.md');
+  });
+
   it('splits a YAML stream on the fast-agent refusal of a second document', () => {
     const text =
       'type: agent\nname: one\ninstruction: One.\n---\ntype: agent\nname: two\ninstruction: Two.\n';

@@ -55,9 +55,62 @@ export function bundleSplitFix(
   exists: (path: string) => boolean,
 ): Fix | undefined {
   if (cards.length < 2) return undefined;
+  const plan = planFor(path, cards, exists);
+  const edits: FixEdit[] = plan.targets.map((file, k) => {
+    const card = cards[k + 1]!;
+    return { file, from: 0, to: 0, insert: trimmed(text, card.from, card.to) };
+  });
+  const first = cards[0]!;
+  const keepTo = first.from + text.slice(first.from, first.to).trimEnd().length;
+  edits.push({ file: path, from: keepTo, to: text.length, insert: '\n' });
+  return { title: plan.title, safe: plan.safe, portability: true, edits };
+}
+
+/** Where a bundle's cards go: the file of each card after the first, with the fix's title and safety. */
+interface SplitPlan {
+  names: ReadonlyArray<string | undefined>;
+  targets: readonly string[];
+  title: string;
+  safe: boolean;
+}
+
+/**
+ * The last plans, by bundle path. The playground re-checks a bundle on every keystroke, and naming 1,000
+ * files (each checked for being free) was most of a split; the cards' texts are all that changes then.
+ */
+const recentPlans = new Map<string, SplitPlan>();
+const RECENT_PLANS = 8;
+
+function planFor(
+  path: string,
+  cards: readonly BundleCard[],
+  exists: (path: string) => boolean,
+): SplitPlan {
+  const last = recentPlans.get(path);
+  // A safe plan gave every card the file named after it (no two alike, none there): it still does while
+  // the names are the same and none of those files has appeared.
+  if (
+    last?.safe &&
+    last.names.length === cards.length &&
+    cards.every((card, k) => card.name === last.names[k]) &&
+    !last.targets.some(exists)
+  )
+    return last;
+  const plan = makePlan(path, cards, exists);
+  recentPlans.delete(path);
+  recentPlans.set(path, plan);
+  if (recentPlans.size > RECENT_PLANS) recentPlans.delete(recentPlans.keys().next().value!);
+  return plan;
+}
+
+function makePlan(
+  path: string,
+  cards: readonly BundleCard[],
+  exists: (path: string) => boolean,
+): SplitPlan {
   const suffix = cardSuffix(path);
   const taken = new Set<string>([path]);
-  const edits: FixEdit[] = [];
+  const targets: string[] = [];
   const moved: string[] = [];
   let safe = true;
   cards.forEach((card, k) => {
@@ -66,19 +119,12 @@ export function bundleSplitFix(
     const target = freeName(path, base, suffix, exists, taken);
     if (card.name === undefined || basename(target) !== `${base}${suffix}`) safe = false;
     taken.add(target);
-    edits.push({ file: target, from: 0, to: 0, insert: trimmed(text, card.from, card.to) });
+    targets.push(target);
     moved.push(`'${card.name ?? `card ${k + 1}`}' to ${basename(target)}`);
   });
-  const first = cards[0]!;
-  const keepTo = first.from + text.slice(first.from, first.to).trimEnd().length;
-  edits.push({ file: path, from: keepTo, to: text.length, insert: '\n' });
   const kind = isYamlPath(path) ? 'YAML' : 'Markdown';
-  return {
-    title: `Split this ${kind} bundle into one file per card (fast-agent 0.10.9 reads one card a file): keep '${first.name ?? 'card 1'}' here, move ${moved.join(', ')}`,
-    safe,
-    portability: true,
-    edits,
-  };
+  const title = `Split this ${kind} bundle into one file per card (fast-agent 0.10.9 reads one card a file): keep '${cards[0]!.name ?? 'card 1'}' here, move ${moved.join(', ')}`;
+  return { names: cards.map((card) => card.name), targets, title, safe };
 }
 
 /** A card's own text without trailing blank lines, ending in one newline. */
