@@ -99,17 +99,31 @@ export class CardDrafts {
    */
   readonly byText = new Map<string, Map<string, CardDraft>>();
   /**
-   * The last card read at each place (file and card number), with its text and context: most cards of a
-   * re-checked bundle are where they were, and comparing a text with the one read there costs far less
-   * than hashing it for `byText` (about 4 ms a keystroke for the 1 MB bench bundle).
+   * The last card read at each place (by file, then card number), with its text and context: most cards
+   * of a re-checked bundle are where they were, and comparing a text with the one read there costs far
+   * less than hashing it for `byText` (about 4 ms a keystroke for the 1 MB bench bundle). Nothing is
+   * built per card to look a place up: no key string, no context string.
    */
-  readonly byPlace = new Map<string, { own: string; context: string; draft: CardDraft }>();
+  readonly byPlace = new Map<string, Array<PlacedDraft | undefined>>();
   /** Each file's last encoding scan: a re-check scans only what changed (`firstSuspectAfter`). */
   readonly encoding = new Map<string, SuspectScan>();
 }
 
+/** The last draft read at a place of a file, with what it was read from (see `CardDrafts.byPlace`). */
+interface PlacedDraft {
+  own: string;
+  /** The file's part of the context (`fileContext`). */
+  file: string;
+  /** Where the card's YAML and body start, from the card's start (the card's part of the context). */
+  yamlAt: number;
+  bodyAt: number;
+  draft: CardDraft;
+}
+
 /** Most card drafts a cache keeps before it starts over. */
 const MAX_CACHED_CARDS = 20_000;
+/** Most files whose card places a cache keeps before it starts over. */
+const MAX_CACHED_FILES = 2_000;
 
 /** The name a single-card file gets when its card has no `name`: the file stem, spaces to `_`. */
 export function defaultCardName(path: string): string {
@@ -145,9 +159,9 @@ export function analyzeCardFile(
   if (bundle && profile === 'rfc') diagnostics.push(bundlePortability(text, split, isYaml));
   const cache = caches?.cards;
   const file: CardFile = { text, path, profile, isYaml, bundle };
-  const cards = split.cards.map((slice, index) =>
-    cache ? cachedCard(file, slice, index, cache) : analyzeCard(file, slice, index),
-  );
+  const cards = cache
+    ? cachedCards(file, split.cards, cache)
+    : split.cards.map((slice, index) => analyzeCard(file, slice, index));
   return { cards, diagnostics, fatal: split.fatal };
 }
 
@@ -190,30 +204,46 @@ function bundlePortability(text: string, split: SplitResult, isYaml: boolean): R
   return problem('portability', message, second.from, end);
 }
 
-/** `analyzeCard` through the drafts cache: an unchanged card's draft is re-used, shifted. */
-function cachedCard(file: CardFile, slice: CardSlice, index: number, cache: CardDrafts): CardDraft {
-  // The key holds everything a draft depends on besides its own text: profile, file kind, whether the
-  // file is a bundle, and (for a single card, whose name defaults to the file name) the path.
+/** `analyzeCard` for each of `slices` through the drafts cache: an unchanged card's draft is re-used, shifted. */
+function cachedCards(file: CardFile, slices: readonly CardSlice[], cache: CardDrafts): CardDraft[] {
+  // Everything a draft depends on besides its own text: profile, file kind, whether the file is a bundle,
+  // and (for a single card, whose name defaults to the file name) the path; then the card's header layout.
   const { profile, isYaml, bundle, path } = file;
-  const context = `${profile}|${isYaml ? 'y' : 'm'}|${bundle ? '*' : path}|${slice.yaml === null ? 0 : slice.yamlFrom - slice.from}|${slice.bodyFrom - slice.from}`;
-  const own = file.text.slice(slice.from, slice.to);
-  const place = `${path}\n${index}`;
-  const last = cache.byPlace.get(place);
-  if (last && last.context === context && last.own === own)
-    return shiftDraft(last.draft, slice.from - last.draft.from, index);
-  let drafts = cache.byText.get(context);
-  let draft = drafts?.get(own);
-  if (draft) draft = shiftDraft(draft, slice.from - draft.from, index);
-  else {
-    draft = analyzeCard(file, slice, index);
-    if (!drafts) cache.byText.set(context, (drafts = new Map<string, CardDraft>()));
-    if (drafts.size >= MAX_CACHED_CARDS) drafts.clear();
-    drafts.set(detachString(own), draft);
+  const context = `${profile}|${isYaml ? 'y' : 'm'}|${bundle ? '*' : path}`;
+  let places = cache.byPlace.get(path);
+  if (!places) {
+    if (cache.byPlace.size >= MAX_CACHED_FILES) cache.byPlace.clear();
+    cache.byPlace.set(path, (places = []));
   }
-  if (cache.byPlace.size >= MAX_CACHED_CARDS) cache.byPlace.clear();
-  // A copy of the text, so that the place does not keep the whole file's text alive.
-  cache.byPlace.set(place, { own: detachString(own), context, draft });
-  return draft;
+  places.length = Math.min(places.length, slices.length);
+  const placed = places;
+  return slices.map((slice, index) => {
+    const yamlAt = slice.yaml === null ? 0 : slice.yamlFrom - slice.from;
+    const bodyAt = slice.bodyFrom - slice.from;
+    const own = file.text.slice(slice.from, slice.to);
+    const last = placed[index];
+    if (
+      last &&
+      last.yamlAt === yamlAt &&
+      last.bodyAt === bodyAt &&
+      last.file === context &&
+      last.own === own
+    )
+      return shiftDraft(last.draft, slice.from - last.draft.from, index);
+    const key = `${context}|${yamlAt}|${bodyAt}`;
+    let drafts = cache.byText.get(key);
+    let draft = drafts?.get(own);
+    if (draft) draft = shiftDraft(draft, slice.from - draft.from, index);
+    else {
+      draft = analyzeCard(file, slice, index);
+      if (!drafts) cache.byText.set(key, (drafts = new Map<string, CardDraft>()));
+      if (drafts.size >= MAX_CACHED_CARDS) drafts.clear();
+      drafts.set(detachString(own), draft);
+    }
+    // A copy of the text, so that the place does not keep the whole file's text alive.
+    placed[index] = { own: detachString(own), file: context, yamlAt, bodyAt, draft };
+    return draft;
+  });
 }
 
 function versionFor(profile: Profile): YamlVersion {
