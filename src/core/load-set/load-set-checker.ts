@@ -71,6 +71,7 @@ export class LoadSetChecker {
     const sink = new DiagnosticSink();
     const { report } = sink;
     const { lookup, read } = new LoadSetReader(files, options.readFile, report);
+    this.yaml.startCheck();
     const parseYaml = this.yaml.parse;
     const lineIndex = this.lines.index;
 
