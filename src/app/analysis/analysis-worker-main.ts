@@ -10,6 +10,7 @@ import {
   type CompiledAgent,
 } from '../../core/index.ts';
 import { DeferredFixes } from './deferred-fixes.ts';
+import { ownRecord } from './own-record.ts';
 import { packRows } from './packed-rows.ts';
 import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
 
@@ -59,17 +60,16 @@ async function handle(request: AnalysisRequest): Promise<void> {
       const result = agent ? convertAgent(agent, request.to, request.options) : null;
       post({ type: 'converted', id: request.id, result });
     } catch (error) {
-      post({
-        type: 'converted',
-        id: request.id,
-        result: null,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      post({ type: 'converted', id: request.id, result: null, error: errorText(error) });
     }
     return;
   }
   if (request.type === 'fixAll') {
-    post(await fixAllAnswer(request));
+    try {
+      post((await import('./fix-all-answer.ts')).fixAllAnswer(request));
+    } catch (error) {
+      post({ type: 'fixedAll', id: request.id, files: {}, applied: 0, error: errorText(error) });
+    }
     return;
   }
   if (request.type === 'fix') {
@@ -127,43 +127,8 @@ async function handle(request: AnalysisRequest): Promise<void> {
     post({
       type: 'failed',
       rev: request.rev,
-      message: error instanceof Error ? error.message : String(error),
+      message: errorText(error),
     });
-  }
-}
-
-/**
- * Runs the core's `fixAll` on the files of `request` (apart from the load-set the worker keeps, and with a
- * checker of its own) and answers with the files it changed or created.
- */
-async function fixAllAnswer(
-  request: Extract<AnalysisRequest, { type: 'fixAll' }>,
-): Promise<AnalysisResponse> {
-  try {
-    // Every format's reader comes with it: loaded on the first "Fix all", not at start.
-    const { fixAll } = await import('../../core/fixes/fix-all.ts');
-    const input = ownRecord(Object.entries(request.files));
-    const outcome = fixAll(
-      input,
-      {
-        profile: request.profile,
-        formats: ownRecord(Object.entries(request.formats)),
-        today: localCalendarDate(new Date()),
-      },
-      request.options,
-    );
-    const changed = Object.create(null) as Record<string, string>;
-    for (const [path, text] of Object.entries(outcome.files))
-      if (!Object.hasOwn(input, path) || input[path] !== text) changed[path] = text;
-    return { type: 'fixedAll', id: request.id, files: changed, applied: outcome.applied.length };
-  } catch (error) {
-    return {
-      type: 'fixedAll',
-      id: request.id,
-      files: {},
-      applied: 0,
-      error: error instanceof Error ? error.message : String(error),
-    };
   }
 }
 
@@ -211,12 +176,6 @@ function applyEdits(text: string | undefined, edits: readonly TextEdit[]): strin
   return text;
 }
 
-/**
- * A null-prototype object of `entries`: a lookup of a path that is not there gives undefined, never an
- * inherited member such as `Object.prototype.constructor`.
- */
-function ownRecord<T>(entries: Iterable<[string, T]>): Record<string, T> {
-  const record = Object.create(null) as Record<string, T>;
-  for (const [key, value] of entries) record[key] = value;
-  return record;
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
