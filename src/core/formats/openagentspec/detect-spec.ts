@@ -11,41 +11,11 @@ export const AGENT_KIND = 'openagentspec:v1/agent';
 const DETECT_CHARS = 256 * 1024;
 const EXTENSION = /\.(ya?ml|json)$/i;
 
-/** How a `kind` value relates to this format. */
-export type KindReading =
-  { kind: 'agent' } | { kind: 'other'; message: string; suggestion?: string } | { kind: 'foreign' };
-
-/** Reads a `kind` value: the agent kind, a near-miss of it (with the reason), or something unrelated. */
-export function readKind(value: string): KindReading {
-  if (value === AGENT_KIND) return { kind: 'agent' };
-  const folded = value.trim().toLowerCase();
-  if (folded === AGENT_KIND)
-    return {
-      kind: 'other',
-      message: `The kind is spelled exactly '${AGENT_KIND}'`,
-      suggestion: AGENT_KIND,
-    };
-  const match = /^(.*?):v?([0-9][^/]*)\/(.*)$/.exec(folded);
-  if (!isNearMiss(folded)) return { kind: 'foreign' };
-  if (match && /^openagentspec$/.test(match[1]!) && match[2] === '1' && match[3] === 'tool')
-    return {
-      kind: 'other',
-      message: `'${value}' is an OpenAgentSpec tool definition; this checker reads agents ('${AGENT_KIND}') only`,
-    };
-  if (match && match[1] === 'openagentspec' && match[3] === 'agent')
-    return {
-      kind: 'other',
-      message: `'${value}' is not a version this checker reads; it reads '${AGENT_KIND}'`,
-    };
-  const agentOs = folded === 'openoagentspec:v1/agent' ? " (agent-os's spelling)" : '';
-  return {
-    kind: 'other',
-    message: `Unknown kind '${value}'${agentOs}; did you mean '${AGENT_KIND}'?`,
-    suggestion: AGENT_KIND,
-  };
-}
-
-function isNearMiss(folded: string): boolean {
+/**
+ * Whether a folded (trimmed, lower-case) `kind` value is this format's kind or a near-miss of it
+ * (`spec-kind.ts` says which); anything else is another format's.
+ */
+export function isNearMiss(folded: string): boolean {
   const letters = folded.replace(/[^a-z0-9:/]/g, '');
   return (
     letters.includes('agentspec') || letters.startsWith('oagent') || /^open\w*spec/.test(letters)
@@ -71,7 +41,7 @@ export function detectSpec(path: string, text: string): boolean {
   const kinds = [
     ...head.matchAll(/(?:^|[{,])[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?([^"'\s#,}]+)/gm),
   ];
-  if (kinds.some((m) => readKind(m[1]!).kind !== 'foreign')) return true;
+  if (kinds.some((m) => isNearMiss(m[1]!.trim().toLowerCase()))) return true;
   if (kinds.length > 0 && !json) return false;
   const keys = SPEC_KEYS.filter((key) =>
     new RegExp(json ? `["']${key}["']\\s*:` : `^["']?${key}["']?[ \\t]*:`, 'm').test(head),

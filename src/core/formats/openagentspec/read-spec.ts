@@ -4,7 +4,7 @@
  * string node for `check-cel.ts`. Reports nothing; never throws.
  */
 import { isMap, isScalar, type Node, type Pair, type Scalar } from 'yaml';
-import { readKind } from './detect-spec.ts';
+import { readKind } from './spec-kind.ts';
 import { readReference, type Reference } from './names.ts';
 import { nodeRange } from '../../text/parse-yaml.ts';
 import { pairAt } from '../valibot-issues.ts';

@@ -20,7 +20,8 @@ import {
   schemaAt,
   type PathKey,
 } from '../valibot-issues.ts';
-import { AGENT_KIND, readKind } from './detect-spec.ts';
+import { AGENT_KIND } from './detect-spec.ts';
+import { readKind } from './spec-kind.ts';
 import { nameProblem, readReference } from './names.ts';
 import { specSchema } from './spec-schema.ts';
 
