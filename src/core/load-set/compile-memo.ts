@@ -9,17 +9,13 @@
  */
 import { shiftDiagnostic, type RawDiagnostic } from '../diagnostics.ts';
 import { draftOrigin, type CardDraft } from '../formats/agentcard/analyze-card-file.ts';
-import type { ServerConfigs } from '../formats/agentcard/servers.ts';
 import type { Profile } from '../model/agent-types.ts';
 import type { CompiledAgent } from './check-result.ts';
 import type { CardCompiling } from './compile-cards.ts';
 import type { CardEntry } from './passes/cards.ts';
-import { isRefusal, type ReadFileHook } from './read-hook.ts';
 
-/** One read a compile made, with its answer. */
-type Read =
-  | { kind: 'file'; path: string; answer: ReturnType<ReadFileHook> }
-  | { kind: 'config'; dir: string; configs: ServerConfigs | undefined };
+/** Whether a read of this check (`now`) answers as it did when the compile was made. */
+type ReadCheck = (now: CardCompiling) => boolean;
 
 /** A card's last compile and everything it depended on besides the card's own text. */
 interface Memo {
@@ -30,7 +26,7 @@ interface Memo {
   env: Readonly<Record<string, string>> | undefined;
   /** The card's `from` when it was compiled: the problems below are at offsets of that time. */
   at: number;
-  reads: Read[];
+  reads: ReadCheck[];
   /** Problems reported in other files while compiling (a history file's own), in order. */
   reports: Array<[string, RawDiagnostic]>;
   /** The problems the compile added to the card's entry. */
@@ -57,7 +53,7 @@ export class CompileMemos {
     if (draft.type === undefined || name === null) return undefined;
     const origin = draftOrigin(draft);
     const memo = this.memos.get(origin);
-    if (memo && sameContext(memo, entry, c) && memo.reads.every((r) => stillReads(r, c))) {
+    if (memo && sameContext(memo, entry, c) && memo.reads.every((same) => same(c))) {
       for (const [path, d] of memo.reports) c.report(path, d);
       const delta = draft.from - memo.at;
       for (const d of memo.added) entry.problems.push(delta === 0 ? d : shiftDiagnostic(d, delta));
@@ -65,18 +61,18 @@ export class CompileMemos {
       return { ...memo.agent };
     }
     this.onCompile();
-    const reads: Read[] = [];
+    const reads: ReadCheck[] = [];
     const reports: Array<[string, RawDiagnostic]> = [];
     const recording: CardCompiling = {
       ...c,
       lookup: (path) => {
         const answer = c.lookup(path);
-        reads.push({ kind: 'file', path, answer });
+        reads.push((now) => sameAnswer(now.lookup(path), answer));
         return answer;
       },
       configFor: (dir) => {
         const configs = c.configFor(dir);
-        reads.push({ kind: 'config', dir, configs });
+        reads.push((now) => sameAnswer(now.configFor(dir), configs));
         return configs;
       },
       report: (path, d) => {
@@ -113,19 +109,15 @@ function sameContext(memo: Memo, entry: CardEntry, c: CardCompiling): boolean {
   );
 }
 
-/** Whether `read` gets the same answer in this check (asking again reports what the read reports). */
-function stillReads(read: Read, c: CardCompiling): boolean {
-  if (read.kind === 'config') {
-    const now = c.configFor(read.dir);
-    return (
-      now === read.configs ||
-      (now !== undefined &&
-        read.configs !== undefined &&
-        JSON.stringify(now) === JSON.stringify(read.configs))
-    );
-  }
-  const now = c.lookup(read.path);
-  if (isRefusal(now) || isRefusal(read.answer))
-    return isRefusal(now) && isRefusal(read.answer) && now.refused === read.answer.refused;
-  return now === read.answer;
+/**
+ * Whether two answers of a read are the same: a file's text (or its absence), a refusal, or a folder's server
+ * configuration (a new object each check, compared by value).
+ */
+function sameAnswer(now: unknown, then: unknown): boolean {
+  return (
+    now === then ||
+    (typeof now === 'object' &&
+      typeof then === 'object' &&
+      JSON.stringify(now) === JSON.stringify(then))
+  );
 }
