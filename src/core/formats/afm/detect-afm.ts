@@ -15,27 +15,21 @@ export function detectAfm(path: string, text: string): boolean {
   if (!lower.endsWith('.md')) return false;
   const head = text.slice(0, MAX_DETECT_CHARS).replace(/^\uFEFF/, '');
   // Line by line, and only as far as needed: an AgentCard bundle says no at its first `type:` line.
-  const lines = linesOf(head);
-  if (lines.next().value?.trim() !== '---') return false;
+  let fence = 0; // `---` lines seen
   let hasSpecVersion = false;
-  for (const line of lines) {
-    if (line.trim() === '---') {
-      if (!hasSpecVersion) return false;
-      for (const body of lines) if (/^#\s+(role|instructions)\s*$/i.test(body.trim())) return true;
-      return false;
-    }
-    if (/^type\s*:/.test(line)) return false;
-    if (/^spec_version\s*:/.test(line)) hasSpecVersion = true;
+  for (let at = 0; at <= head.length; ) {
+    const end = head.indexOf('\n', at);
+    const stop = end === -1 ? head.length : end;
+    // As `split(/\r?\n/)` gives it: a `\r` before the `\n` is not part of the line.
+    const line = head.slice(at, end !== -1 && head[stop - 1] === '\r' ? stop - 1 : stop);
+    at = stop + 1;
+    if (fence === 2) {
+      if (/^#\s+(role|instructions)\s*$/i.test(line.trim())) return true;
+    } else if (line.trim() === '---') {
+      fence++;
+      if (fence === 2 && !hasSpecVersion) return false;
+    } else if (fence === 0 || /^type\s*:/.test(line)) return false;
+    else if (/^spec_version\s*:/.test(line)) hasSpecVersion = true;
   }
   return false;
-}
-
-/** The lines of `text`, split at `\n` or `\r\n`, as `text.split(/\r?\n/)` gives them. */
-function* linesOf(text: string): Generator<string, void, undefined> {
-  for (let at = 0; at <= text.length;) {
-    const end = text.indexOf('\n', at);
-    const stop = end === -1 ? text.length : end;
-    yield text.slice(at, stop > at && end !== -1 && text[stop - 1] === '\r' ? stop - 1 : stop);
-    at = stop + 1;
-  }
 }
