@@ -17,7 +17,7 @@ export function detectAfm(path: string, text: string): boolean {
   // Line by line, and only as far as needed: an AgentCard bundle says no at its first `type:` line.
   let fence = 0; // `---` lines seen
   let hasSpecVersion = false;
-  for (let at = 0; at <= head.length; ) {
+  for (let at = 0; at <= head.length;) {
     const end = head.indexOf('\n', at);
     const stop = end === -1 ? head.length : end;
     // As `split(/\r?\n/)` gives it: a `\r` before the `\n` is not part of the line.
