@@ -112,7 +112,7 @@ export class CardDrafts {
 /** The last draft read at a place of a file, with what it was read from (see `CardDrafts.byPlace`). */
 interface PlacedDraft {
   own: string;
-  /** The file's part of the context (`fileContext`). */
+  /** The file's part of the context: profile, file kind, and the path or `*` for a bundle. */
   file: string;
   /** Where the card's YAML and body start, from the card's start (the card's part of the context). */
   yamlAt: number;
@@ -477,19 +477,22 @@ function checkEncoding(text: string, at: number): RawDiagnostic[] {
   return [problem('encoding', `The text holds ${what}`, at, at + 1)];
 }
 
-/** A copy of a cached draft moved by `delta` characters (the text before it changed length). */
 /** The draft each shifted copy was made from (the one `analyzeCard` wrote), for `draftOrigin`. */
 const origins = new WeakMap<CardDraft, CardDraft>();
 
 /**
  * The draft that `draft` is a moved copy of (the card as `analyzeCard` read it), or `draft` itself. Two
- * drafts with the same origin have the same text, fields and problems, only at other offsets: a later
+ * drafts with the same origin have the same text, fields and problems, at other offsets (and card numbers): a later
  * stage may key work that depends on the card's own text by the origin (see `compile-memo.ts`).
  */
 export function draftOrigin(draft: CardDraft): CardDraft {
   return origins.get(draft) ?? draft;
 }
 
+/**
+ * A cached draft moved by `delta` characters (the text before it changed length) and numbered `index`: a
+ * copy, whose origin is remembered (`draftOrigin`), or the draft itself when nothing changes.
+ */
 function shiftDraft(draft: CardDraft, delta: number, index: number): CardDraft {
   if (delta === 0 && draft.index === index) return draft;
   const shifted = movedDraft(draft, delta, index);
@@ -497,6 +500,7 @@ function shiftDraft(draft: CardDraft, delta: number, index: number): CardDraft {
   return shifted;
 }
 
+/** A copy of `draft` with every offset moved by `delta` and the number `index`. */
 function movedDraft(draft: CardDraft, delta: number, index: number): CardDraft {
   const pair = (r: [number, number]): [number, number] => [r[0] + delta, r[1] + delta];
   const ranges: Record<string, FieldRange> = {};
