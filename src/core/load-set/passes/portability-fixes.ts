@@ -37,26 +37,18 @@ export interface FixReading {
   read: (path: string) => string | undefined;
 }
 
-/** A bundle's split as last computed for an analysis (kept while the file's text is unchanged). */
-interface SplitMemo {
+/** A bundle's split fix, and where its second card starts (the problem that carries the fix). */
+interface BundleSplit {
   fix: Fix | undefined;
   second: number;
 }
-const splits = new WeakMap<FormatAnalysis, SplitMemo>();
 
 /**
- * The split of `path` for `analysis`. Re-used between checks of the same text (a 1,000-card bundle
- * would otherwise build its 1,000 files on every keystroke) while it is safe, which means every card
- * got the file named after it: then it is still right as long as none of those files appeared.
+ * The split of `path` for `analysis`. `bundleSplitFix` keeps the files the cards move to between checks
+ * (naming 1,000 of them on every keystroke was most of it), so only the moved texts are made here.
  */
-function bundleSplit(path: string, analysis: FormatAnalysis, r: FixReading): SplitMemo {
+function bundleSplit(path: string, analysis: FormatAnalysis, r: FixReading): BundleSplit {
   const exists = (p: string) => r.read(p) !== undefined;
-  const memo = splits.get(analysis);
-  if (
-    memo &&
-    (!memo.fix || (memo.fix.safe && !memo.fix.edits.some((e) => e.file !== path && exists(e.file))))
-  )
-    return memo;
   const text = r.read(path) ?? '';
   const cards: BundleCard[] =
     r.profile === 'rfc'
@@ -64,9 +56,7 @@ function bundleSplit(path: string, analysis: FormatAnalysis, r: FixReading): Spl
       : isYamlPath(path)
         ? rfcBundleCards(path, text)
         : [];
-  const fresh = { fix: bundleSplitFix(path, text, cards, exists), second: cards[1]?.from ?? -1 };
-  splits.set(analysis, fresh);
-  return fresh;
+  return { fix: bundleSplitFix(path, text, cards, exists), second: cards[1]?.from ?? -1 };
 }
 
 /**
@@ -79,10 +69,11 @@ export function bundleFixes(
   r: FixReading,
 ): Array<RawDiagnostic & { file: string }> {
   const list = [...analysis.diagnostics];
+  let split: BundleSplit | undefined;
   list.forEach((d, i) => {
     if (!bundleFixApplies(d)) return;
-    const { fix, second } = bundleSplit(path, analysis, r);
-    if (fix && d.from === second) withFix(list, i, fix);
+    split ??= bundleSplit(path, analysis, r);
+    if (split.fix && d.from === split.second) withFix(list, i, split.fix);
   });
   return list;
 }
@@ -119,7 +110,7 @@ export function cardFixes(entry: CardEntry, r: FixReading): void {
  * Each bundle's split within one check (keyed by the check's reading): every card of a bundle may ask
  * for it, and building it once per card would make a bundle quadratic.
  */
-const checkSplits = new WeakMap<FixReading, Map<string, SplitMemo>>();
+const checkSplits = new WeakMap<FixReading, Map<string, BundleSplit>>();
 
 function finder(c: CardFixing, r: FixReading): FixFinder {
   const profile = r.profile;
@@ -129,9 +120,9 @@ function finder(c: CardFixing, r: FixReading): FixFinder {
     return memo.get(key);
   };
   const { draft, text, file } = c;
-  const split = (): SplitMemo => {
+  const split = (): BundleSplit => {
     let splits = checkSplits.get(r);
-    if (!splits) checkSplits.set(r, (splits = new Map<string, SplitMemo>()));
+    if (!splits) checkSplits.set(r, (splits = new Map<string, BundleSplit>()));
     let found = splits.get(file);
     if (!found) {
       const cards = rfcBundleCards(file, text);
