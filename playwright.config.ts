@@ -24,6 +24,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // Each new context would otherwise install the playground's service worker and precache the
+    // whole build beside the test (a quarter of the suite's time on two cores). The specs about
+    // offline use and installing (offline.spec.ts, sub-path.spec.ts) allow it again.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -8,6 +8,9 @@ name: offline_chain
 `;
 
 test.describe('Offline', () => {
+  // playwright.config.ts blocks service workers for the other specs.
+  test.use({ serviceWorkers: 'allow' });
+
   test('after the first visit the playground opens and checks cards with no network', async ({
     page,
     context,

@@ -70,6 +70,10 @@ name: sub_path_chain
 `;
 
 test.describe('Served from a sub-path', () => {
+  // Installing for its folder is part of the story: playwright.config.ts blocks service workers
+  // for the other specs.
+  test.use({ serviceWorkers: 'allow' });
+
   test('the playground opens, checks cards, installs for its folder and reloads offline', async ({
     page,
     context,
