@@ -23,7 +23,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test (to keep those that fail) took a quarter of the suite's time
+    // on two cores. A failure keeps a screenshot and the page's snapshot (error-context.md); for the
+    // whole trace, run the failing spec again with `npx playwright test --trace retain-on-failure`.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     // Each new context would otherwise install the playground's service worker and precache the
     // whole build beside the test (a quarter of the suite's time on two cores). The specs about
     // offline use and installing (offline.spec.ts, sub-path.spec.ts) allow it again.

@@ -225,6 +225,9 @@ test("client-side navigation away and back keeps every embed working; the site's
 test('ten embeds on one page each come to life as the reader scrolls to them (timings printed)', async ({
   page,
 }) => {
+  // Ten playgrounds start one after another on a shared 2-core machine: a hang guard, not a speed
+  // check (the timings are printed; npm run bench measures them).
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await recordPage(page);
   await page.goto(`${origin}/many`);
