@@ -9,9 +9,10 @@
  * missing or older than the lockfile); before the browser suites, that Debian's browsers are there
  * (`chromium`, `firefox-esr`, `webkit2gtk-driver` and `xvfb`, installed with apt-get when missing and
  * we are root). The production build is made once (`npm run build`) and served to every browser
- * suite. Each suite's output is shown live, except the three static checks (formatting, lint, type
- * check), which run side by side and print theirs when they end; a suite that fails does not stop the
- * ones after it.
+ * suite. The unit tests, the mutation check and the Chromium end-to-end tests show their output
+ * live. The others run side by side and print theirs when they are done: formatting and the type
+ * check together, then ESLint (the slowest) beside the unit tests; Firefox beside WebKit. A suite
+ * that fails does not stop the ones after it.
  *
  * The last line printed is the totals over all suites, `N passed, N failed, N skipped`, counting
  * individual tests for vitest, Playwright and the Firefox and WebKit stories (read from their JSON
@@ -48,6 +49,11 @@ const MINUTE = 60_000;
 
 /** @typedef {{ code: number, timedOut: boolean, output?: string }} RunResult */
 /** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }} SuiteResult */
+/**
+ * A suite that ran with its output kept, for suites that run side by side: `print` shows its banner
+ * and output, at the point the caller chooses.
+ * @typedef {{ suite: SuiteResult, print: () => void }} KeptRun
+ */
 
 /** The commands running now (several while the static checks run side by side). */
 const running = new Set(/** @type {import('node:child_process').ChildProcess[]} */ ([]));
@@ -184,20 +190,29 @@ function suiteResult(name, result, counts, started) {
 
 /**
  * A check that passes or fails as a whole (formatting, lint, type check): one test. Its output is
- * kept and printed under its banner when it ends, so checks can run side by side.
+ * kept, so checks can run side by side.
  * @param {string} name
  * @param {string} bin
  * @param {string[]} args
  * @param {number} timeoutMs
- * @returns {Promise<SuiteResult>}
+ * @returns {Promise<KeptRun>}
  */
 async function runCheck(name, bin, args, timeoutMs) {
   const started = Date.now();
   const result = await run(localBin(bin), args, { timeoutMs, capture: true });
-  banner(`${name}: ${bin} ${args.join(' ')}`);
-  process.stdout.write(result.output ?? '');
   const ok = result.code === 0;
-  return suiteResult(name, result, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 }, started);
+  return {
+    suite: suiteResult(
+      name,
+      result,
+      { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 },
+      started,
+    ),
+    print() {
+      banner(`${name}: ${bin} ${args.join(' ')}`);
+      process.stdout.write(result.output ?? '');
+    },
+  };
 }
 
 /** @returns {Promise<SuiteResult>} */
@@ -315,17 +330,17 @@ async function build() {
 }
 
 /**
- * One of the Firefox and WebKit suites (tests/browsers/run.js) on the build in dist/.
+ * One of the Firefox and WebKit suites (tests/browsers/run.js) on the build in dist/, its output
+ * kept (the two run side by side: each serves the build on ports of its own).
  * @param {'firefox' | 'webkit'} engine
- * @returns {Promise<SuiteResult>}
+ * @returns {Promise<KeptRun>}
  */
 async function runOtherBrowser(engine) {
   const report = browserReport(engine);
   const args = ['tests/browsers/run.js', '--engine', engine, '--no-build', '--report', report];
-  banner(`${engine} stories: node ${args.join(' ')}`);
   const started = Date.now();
   rmSync(report, { force: true });
-  const result = await run(process.execPath, args, { timeoutMs: 5 * MINUTE });
+  const result = await run(process.execPath, args, { timeoutMs: 5 * MINUTE, capture: true });
   const counts = readReport(report) ?? {};
   const suite = suiteResult(
     engine,
@@ -335,7 +350,13 @@ async function runOtherBrowser(engine) {
   );
   if (counts.version) suite.note ??= counts.version;
   if (counts.note) suite.note ??= `skipped: ${counts.note}`;
-  return suite;
+  return {
+    suite,
+    print() {
+      banner(`${engine} stories: node ${args.join(' ')}`);
+      process.stdout.write(result.output ?? '');
+    },
+  };
 }
 
 /** @returns {Promise<SuiteResult>} */
@@ -392,29 +413,37 @@ async function main() {
 
   /** @type {SuiteResult[]} */
   const suites = [];
-  // The static checks each use one core: side by side they take about as long as the slowest.
-  suites.push(
-    ...(await Promise.all([
-      runCheck('formatting', 'prettier', ['--check', '.'], 3 * MINUTE),
-      // The same command as `npm run lint`; type-aware rules make it slow on a busy machine.
-      runCheck('lint', 'eslint', ['.', '--max-warnings', '0'], 10 * MINUTE),
-      runCheck(
-        'type check',
-        'svelte-check',
-        ['--tsconfig', './tsconfig.json', '--fail-on-warnings'],
-        5 * MINUTE,
-      ),
-    ])),
-  );
-  suites.push(await runVitest());
+  // The static checks each use one core, side by side. ESLint (the same command as `npm run lint`;
+  // its type-aware rules make it the slowest by far) goes on beside the unit tests once the other two
+  // are done, so that no core waits for it; its output is shown after theirs.
+  const lint = runCheck('lint', 'eslint', ['.', '--max-warnings', '0'], 10 * MINUTE);
+  const [formatting, types] = await Promise.all([
+    runCheck('formatting', 'prettier', ['--check', '.'], 3 * MINUTE),
+    runCheck(
+      'type check',
+      'svelte-check',
+      ['--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+      5 * MINUTE,
+    ),
+  ]);
+  formatting.print();
+  types.print();
+  const unit = await runVitest();
+  const linted = await lint;
+  linted.print();
+  suites.push(formatting.suite, linted.suite, types.suite, unit);
   suites.push(await runMutationCheck());
   const buildFailed = await build();
   if (buildFailed) suites.push(buildFailed);
   else {
     suites.push(await runPlaywright());
     await ensureOtherBrowsers();
-    suites.push(await runOtherBrowser('firefox'));
-    suites.push(await runOtherBrowser('webkit'));
+    // Each drives one browser through its stories one at a time: side by side, they share the cores.
+    const others = await Promise.all([runOtherBrowser('firefox'), runOtherBrowser('webkit')]);
+    for (const other of others) {
+      other.print();
+      suites.push(other.suite);
+    }
   }
 
   banner(`summary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
