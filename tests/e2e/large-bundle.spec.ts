@@ -61,4 +61,39 @@ test.describe('A 1 MB bundle of 1,000 cards', () => {
     expect(typingMs).toBeLessThan(60_000);
     expect(playground.errors).toEqual([]);
   });
+
+  test("typing at the end of a card's body keeps that card in Output while the results catch up", async ({
+    page,
+  }) => {
+    test.slow();
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.dropFiles({ 'big.md': makeLargeBundle() });
+    await expect(playground.activeFile).toHaveText('big.md');
+    await playground.waitForChecked();
+    await playground.showTab('Output');
+    // Line 18 is card_0's last line of prose; card_1's `---` is two characters after its end. Each
+    // result answers for a text some keys behind, whose card_1 starts where the cursor now is.
+    await playground.cursorToEndOfLine(18);
+    const heading = playground.outputPanel.locator('h3');
+    await expect(heading).toContainText('card_0');
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      (window as unknown as { __shown: string[] }).__shown = shown;
+      const h3 = document.querySelector('[data-testid="output-panel"] h3')!;
+      new MutationObserver(() => shown.push(h3.textContent ?? '')).observe(h3, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+
+    await page.keyboard.type(' And then some more words at the end.');
+    await playground.waitForChecked();
+    await expect(playground.editorContent).toContainText('And then some more words at the end.');
+    await expect(heading).toContainText('card_0');
+    const shown = await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown);
+    expect(shown.filter((text) => !text.includes('card_0'))).toEqual([]);
+    expect(playground.errors).toEqual([]);
+  });
 });

@@ -2,11 +2,14 @@ import {
   Facet,
   StateEffect,
   StateField,
+  type ChangeSet,
   type EditorState,
   type Extension,
+  type Text,
 } from '@codemirror/state';
 import { ViewPlugin, type EditorView, type ViewUpdate } from '@codemirror/view';
 import type { CardInfo } from '../../core/index.ts';
+import { madeText } from './doc-text.ts';
 
 /** Where a card of the file is, as the editor keeps it: mapped through edits since it was set. */
 export interface CardSpan {
@@ -47,24 +50,78 @@ export const cardsField = StateField.define<readonly CardSpan[]>({
 });
 
 /**
- * The effects that give `state` the card split `cards`: none when the spans it has (mapped through the
- * edits since they were set) are already those of `cards`, which is the usual case for an analysis of
- * an edit inside one card.
+ * How many earlier versions of the document `versionsField` keeps: enough for the keys a fast typist
+ * (or a test's keyboard) types while a large bundle is checked.
+ */
+const KEPT_VERSIONS = 64;
+
+/** An earlier version of the document, and the edits of the one transaction that changed it. */
+interface Version {
+  doc: Text;
+  changes: ChangeSet;
+}
+
+/**
+ * The last `KEPT_VERSIONS` versions of the document before the current one, oldest first. An analysis
+ * answers for the text it was sent; when more keys were typed meanwhile, its offsets are mapped
+ * through the edits since that text (`cardsEffects`). A keystroke only adds one version: the edits
+ * are composed when a result needs them.
+ */
+const versionsField = StateField.define<readonly Version[]>({
+  create: () => [],
+  update(versions, tr) {
+    if (!tr.docChanged) return versions;
+    const kept = versions.length < KEPT_VERSIONS ? versions : versions.slice(1);
+    return [...kept, { doc: tr.startState.doc, changes: tr.changes }];
+  },
+});
+
+/**
+ * The edits from the version of the document whose text is `analysed` to the current one; null when
+ * `analysed` is the current text, or no kept version's text is known to be it.
+ */
+function changesSince(state: EditorState, analysed: string): ChangeSet | null {
+  if (madeText(state.doc) === analysed) return null;
+  const versions = state.field(versionsField, false) ?? [];
+  for (let i = versions.length - 1; i >= 0; i--) {
+    const v = versions[i]!;
+    if (v.doc.length !== analysed.length || madeText(v.doc) !== analysed) continue;
+    let changes = v.changes;
+    for (let j = i + 1; j < versions.length; j++) changes = changes.compose(versions[j]!.changes);
+    return changes;
+  }
+  return null;
+}
+
+/**
+ * The effects that give `state` the card split `cards`, computed for the text `analysed` (null: not
+ * known, taken as the current text): their offsets are mapped through the edits typed since that text,
+ * as the spans already shown are, so that a result that lags a few keys behind does not move the
+ * cursor into the next card. None when the spans it has are already those, which is the usual case for
+ * an analysis of an edit inside one card.
  */
 export function cardsEffects(
   state: EditorState,
   cards: readonly CardInfo[],
+  analysed: string | null = null,
 ): StateEffect<unknown>[] {
+  const since = analysed === null ? null : changesSince(state, analysed);
+  const placed = since
+    ? cards.map((c) => {
+        const at = (n: number) => since.mapPos(Math.min(Math.max(0, n), since.length), 1);
+        return { ...c, from: at(c.from), to: at(c.to) };
+      })
+    : cards;
   const current = state.field(cardsField, false);
-  if (!current || current.length !== cards.length) return [setCards.of(cards)];
+  if (!current || current.length !== placed.length) return [setCards.of(placed)];
   const length = state.doc.length;
   const clamp = (n: number) => Math.min(Math.max(0, n), length);
   // Compared in the given order: cards come sorted, and an unsorted list is simply set again.
-  for (let i = 0; i < cards.length; i++) {
-    const c = cards[i]!;
+  for (let i = 0; i < placed.length; i++) {
+    const c = placed[i]!;
     const d = current[i]!;
     if (c.index !== d.index || clamp(c.from) !== d.from || clamp(c.to) !== d.to)
-      return [setCards.of(cards)];
+      return [setCards.of(placed)];
   }
   return [];
 }
@@ -120,5 +177,5 @@ function cardsChanged(update: ViewUpdate): boolean {
  * card the cursor is in when the view takes the state.
  */
 export function cursorCard(onCursorCard: (index: number) => void): Extension {
-  return [cardsField, cursorCardListener.of(onCursorCard), cursorCardPlugin];
+  return [cardsField, versionsField, cursorCardListener.of(onCursorCard), cursorCardPlugin];
 }

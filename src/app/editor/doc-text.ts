@@ -35,6 +35,11 @@ export function docText(doc: Text): string {
   return m.text;
 }
 
+/** The string already made for `doc` (by `docText` or `docTextAfter`), or undefined: never builds one. */
+export function madeText(doc: Text): string | undefined {
+  return made.get(doc)?.text;
+}
+
 /**
  * The first `n` characters of `doc`: a slice of the version's base when they lie before its edited part
  * (no copy), else read from the document.
