@@ -4,6 +4,7 @@ import {
   LARGE_BUNDLE_TYPED,
   makeLargeBundle,
 } from '../support/large-bundle.ts';
+import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { PlaygroundPage } from './playground-page.ts';
 
 test.describe('A 1 MB bundle of 1,000 cards', () => {
@@ -77,16 +78,16 @@ test.describe('A 1 MB bundle of 1,000 cards', () => {
     await playground.cursorToEndOfLine(18);
     const heading = playground.outputPanel.locator('h3');
     await expect(heading).toContainText('card_0');
-    await page.evaluate(() => {
+    await page.evaluate((panel) => {
       const shown: string[] = [];
       (window as unknown as { __shown: string[] }).__shown = shown;
-      const h3 = document.querySelector('[data-testid="output-panel"] h3')!;
+      const h3 = document.querySelector(`[data-testid="${panel}"] h3`)!;
       new MutationObserver(() => shown.push(h3.textContent ?? '')).observe(h3, {
         subtree: true,
         childList: true,
         characterData: true,
       });
-    });
+    }, TEST_IDS.outputPanel);
 
     await page.keyboard.type(' And then some more words at the end.');
     await playground.waitForChecked();

@@ -19,11 +19,14 @@ export interface CardSpan {
   to: number;
 }
 
+/** Where a card is, as `setCards` gives it: a `CardInfo`, or only the part of one the editor keeps. */
+type CardPlace = Pick<CardInfo, 'index' | 'from' | 'to'>;
+
 /** Replaces the file's card split (the core's `CardInfo` list for this file). */
-export const setCards = StateEffect.define<readonly CardInfo[]>();
+export const setCards = StateEffect.define<readonly CardPlace[]>();
 
 /** The spans of `cards` in a document `length` long: offsets clamped to it, sorted by start. */
-function toSpans(cards: readonly CardInfo[], length: number): CardSpan[] {
+function toSpans(cards: readonly CardPlace[], length: number): CardSpan[] {
   const clamp = (n: number) => Math.min(Math.max(0, n), length);
   return cards
     .map((c) => ({ index: c.index, from: clamp(c.from), to: clamp(c.to) }))
@@ -71,8 +74,7 @@ const versionsField = StateField.define<readonly Version[]>({
   create: () => [],
   update(versions, tr) {
     if (!tr.docChanged) return versions;
-    const kept = versions.length < KEPT_VERSIONS ? versions : versions.slice(1);
-    return [...kept, { doc: tr.startState.doc, changes: tr.changes }];
+    return [...versions.slice(1 - KEPT_VERSIONS), { doc: tr.startState.doc, changes: tr.changes }];
   },
 });
 
@@ -93,6 +95,11 @@ function changesSince(state: EditorState, analysed: string): ChangeSet | null {
   return null;
 }
 
+/** An offset of the older text (clamped to it) in the current one, after the edits `since`. */
+function mapOffset(since: ChangeSet, offset: number): number {
+  return since.mapPos(Math.min(Math.max(0, offset), since.length), 1);
+}
+
 /**
  * The effects that give `state` the card split `cards`, computed for the text `analysed` (null: not
  * known, taken as the current text): their offsets are mapped through the edits typed since that text,
@@ -106,11 +113,12 @@ export function cardsEffects(
   analysed: string | null = null,
 ): StateEffect<unknown>[] {
   const since = analysed === null ? null : changesSince(state, analysed);
-  const placed = since
-    ? cards.map((c) => {
-        const at = (n: number) => since.mapPos(Math.min(Math.max(0, n), since.length), 1);
-        return { ...c, from: at(c.from), to: at(c.to) };
-      })
+  const placed: readonly CardPlace[] = since
+    ? cards.map((c) => ({
+        index: c.index,
+        from: mapOffset(since, c.from),
+        to: mapOffset(since, c.to),
+      }))
     : cards;
   const current = state.field(cardsField, false);
   if (!current || current.length !== placed.length) return [setCards.of(placed)];
