@@ -26,7 +26,7 @@ const channel = connectToHost(window, {
   onMessage: (message) => deliver(message),
 });
 // A height of 0 (nothing laid out yet) is never reported: the host keeps the room it reserved.
-observeHeight(target, (height) => {
+const heights = observeHeight(target, (height) => {
   if (height > 0) channel.send('resize', { height });
 });
 
@@ -39,7 +39,17 @@ async function start(): Promise<void> {
   deliver = (message) => void embed.receive(message);
   for (const message of early.values()) deliver(message);
   early.clear();
-  embed.connect(channel);
+  // The host shows the frame on its first diagnostics: the height they are reported at goes ahead of them.
+  embed.connect({
+    get connected() {
+      return channel.connected;
+    },
+    send(type, payload, id) {
+      if (type === 'diagnostics') heights.measure();
+      channel.send(type, payload, id);
+    },
+    dispose: () => channel.dispose(),
+  });
   channel.send('ready', {
     files: Object.keys(embed.model.workspace.files),
     active: embed.model.workspace.active,

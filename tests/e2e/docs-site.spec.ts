@@ -79,7 +79,8 @@ test.afterAll(async () => {
 
 /**
  * Records, from before the page's scripts run: every `diagnostics` event with its element's index and time,
- * when each element's frame appeared, and the page's layout shifts.
+ * when each element's frame appeared, the page's layout shifts, and the order of each frame's `resize` and
+ * `diagnostics` messages.
  */
 async function recordPage(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -88,8 +89,22 @@ async function recordPage(page: Page): Promise<void> {
     const diagnostics: Array<{ index: number; time: number; errors: number }> = [];
     const starts: Record<number, number> = {};
     const shifts: number[] = [];
-    Object.assign(w, { __diagnostics: diagnostics, __starts: starts, __shifts: shifts });
+    const messages: Array<{ index: number; type: string }> = [];
+    Object.assign(w, {
+      __diagnostics: diagnostics,
+      __starts: starts,
+      __shifts: shifts,
+      __messages: messages,
+    });
     const all = () => [...document.querySelectorAll('agentcard-playground')];
+    window.addEventListener('message', (event) => {
+      const type = (event.data as { type?: unknown } | null)?.type;
+      if (type !== 'resize' && type !== 'diagnostics') return;
+      const index = all().findIndex(
+        (element) => element.shadowRoot?.querySelector('iframe')?.contentWindow === event.source,
+      );
+      messages.push({ index, type });
+    });
     document.addEventListener('diagnostics', (event) =>
       diagnostics.push({
         index: all().indexOf(event.target as Element),
@@ -118,6 +133,7 @@ type Recorded = {
   diagnostics: Array<{ index: number; time: number; errors: number }>;
   starts: Record<number, number>;
   shifts: number[];
+  messages: Array<{ index: number; type: string }>;
 };
 
 function recorded(page: Page): Promise<Recorded> {
@@ -127,6 +143,7 @@ function recorded(page: Page): Promise<Recorded> {
       diagnostics: w['__diagnostics'],
       starts: w['__starts'],
       shifts: w['__shifts'],
+      messages: w['__messages'],
     } as Recorded;
   });
 }
@@ -183,6 +200,11 @@ test('fences become live embeds with their exact text; the diagnostics honour th
   expect(diagnostics.find((d) => d.index === 0)!.errors).toBe(1);
   // `agents=critic`: the chain's step defined elsewhere is not an error.
   expect(diagnostics.find((d) => d.index === 1)!.errors).toBe(0);
+  // The host shows a frame on its first diagnostics, and a hidden cross-origin frame's ResizeObserver does not
+  // run: the embed measures itself and reports its height ahead of them, so the frame is shown at its size.
+  const { messages } = await recorded(page);
+  for (const index of [0, 1])
+    expect(messages.filter((m) => m.index === index)[0]?.type, `embed ${index}`).toBe('resize');
   await page.waitForTimeout(1000);
   const shifts = (await recorded(page)).shifts;
   const cls = shifts.reduce((a, b) => a + b, 0);
