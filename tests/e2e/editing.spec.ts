@@ -70,3 +70,41 @@ test.describe('Pasting a card bundle', () => {
     expect(playground.errors).toEqual([]);
   });
 });
+
+test.describe('The Problems list while typing', () => {
+  test('a problem that appears above others gets a row of its own; the rows below keep theirs and show their new lines', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText(
+      '---\ntype: agent\nname: keyed\ncolour: blue\nshape: round\n---\nSay hello.\n',
+    );
+    await playground.waitForChecked();
+    const rows = playground.diagnostics('unknown-field');
+    await expect(rows).toHaveCount(2);
+    // Each row's DOM node is marked with the field it names.
+    await rows.evaluateAll((list) =>
+      list.forEach((row) => {
+        (row as HTMLElement & { mark?: string }).mark = /'(\w+)'/.exec(row.textContent ?? '')?.[1];
+      }),
+    );
+    await playground.cursorToEndOfLine(3);
+    // One edit (typed key by key, `s` alone is a YAML syntax error that clears the list).
+    await page.keyboard.insertText('\nsize: big');
+    await playground.waitForChecked();
+    await expect(rows).toHaveCount(3);
+    const shown = await rows.evaluateAll((list) =>
+      list.map((row) => ({
+        mark: (row as HTMLElement & { mark?: string }).mark ?? null,
+        where: row.querySelector('.where')?.textContent,
+        field: /'(\w+)'/.exec(row.textContent ?? '')?.[1],
+      })),
+    );
+    expect(shown).toEqual([
+      { mark: null, where: '4:1', field: 'size' },
+      { mark: 'colour', where: '5:1', field: 'colour' },
+      { mark: 'shape', where: '6:1', field: 'shape' },
+    ]);
+  });
+});
