@@ -55,7 +55,10 @@ export const CARD_CHARS = 5000;
 
 /**
  * A page of the app in a fresh context (empty storage), with the worker timed, loaded until the
- * editor shows and the first analysis is in.
+ * editor shows, the first analysis is in and the offline copy is installed. The service worker's first
+ * install (once per version, started when the user pauses: src/app/offline/when-quiet.ts) takes about a
+ * second of CPU; the keystroke figures are of typing after it, as on every visit but the first few
+ * seconds of the first.
  * @param {Browser} browser
  * @param {string} url
  * @returns {Promise<{ context: BrowserContext, page: Page }>}
@@ -70,6 +73,10 @@ export async function openApp(browser, url) {
     timeout: 30_000,
   });
   await page.evaluate(waitForSettled, SETTLE_TIMEOUT_MS);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
+  });
   return { context, page };
 }
 

@@ -11,6 +11,7 @@ import App from './App.svelte';
 import { questions } from './dialogs/questions.svelte.ts';
 import { confirmExampleReplace } from './gallery/confirm-replace.ts';
 import { offerOfflineUpdates } from './offline/offline-updates.ts';
+import { loaded, whenQuiet } from './offline/when-quiet.ts';
 import { applyPageOptions, parsePageOptions, withoutPageOptions } from './page-options.ts';
 import { AgentModel } from './state/agent-model.svelte.ts';
 import { flushWhenHidden } from './storage/autosave.ts';
@@ -82,7 +83,14 @@ void applyPageOptions(
   openedLink,
 ).catch((error: unknown) => model.reportFailure('Applying the options in the address', error));
 offerOfflineUpdates({
-  register: registerSW,
+  // Installed once the user pauses (see when-quiet.ts); nothing can ask for an update before that.
+  register: (options) => {
+    let update: ((reloadPage?: boolean) => Promise<void>) | undefined;
+    whenQuiet(window, loaded(document, window), () => {
+      update = registerSW({ ...options, immediate: true });
+    });
+    return async (reloadPage) => update?.(reloadPage);
+  },
   model,
   reload: () => location.reload(),
   confirm: (question) =>
