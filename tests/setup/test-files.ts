@@ -20,6 +20,7 @@ export const ISOLATED = [
   'src/app/editor/language-loader.test.ts',
   'src/app/editor/schema-assist-loader.test.ts',
   'src/app/engagement/cel-evaluator.test.ts',
+  'src/app/offline/when-quiet.test.ts',
   'src/app/help/reference-added-field.test.ts',
   'src/app/state/analysis-state.test.ts',
   'src/app/state/persistence.test.ts',
@@ -29,6 +30,7 @@ export const ISOLATED = [
   'src/app/storage/tab-sync.test.ts',
   'src/app/storage/workspace-store.test.ts',
   'src/core/formats/afm/frontmatter-schema.test.ts',
+  'src/embed/auto-height.test.ts',
   'src/core/formats/openagentspec/spec-schema.test.ts',
   'tests/fuzz/cel-evaluation-fuzz.test.ts',
 ];
