@@ -10,7 +10,7 @@ import {
 } from './analysis-client.ts';
 import type { CardInfo } from '../../core/index.ts';
 import type { AgentSummary, AnalysisRequest, AnalysisResponse } from './protocol.ts';
-import { packRows } from './packed-rows.ts';
+import { packRows, RowsPacker } from './packed-rows.ts';
 
 /** A worker double that records requests and answers when told to. */
 class FakeWorker {
@@ -20,6 +20,8 @@ class FakeWorker {
   onmessage: ((event: MessageEvent<AnalysisResponse>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   onmessageerror: (() => void) | null = null;
+  /** Packs the cards of this worker's answers as the real worker does. */
+  cardRows = new RowsPacker<CardInfo>();
   constructor() {
     FakeWorker.all.push(this);
   }
@@ -29,14 +31,14 @@ class FakeWorker {
   terminate() {
     this.terminated = true;
   }
-  answer(index = this.requests.length - 1) {
+  answer(index = this.requests.length - 1, cards: CardInfo[] = []) {
     const request = this.requests[index]!;
     if (request.type === 'convert' || request.type === 'fixAll' || request.type === 'fix')
       throw new Error('answer() answers checks');
     const response: AnalysisResponse = {
       type: 'result',
       rev: request.rev,
-      cards: packRows<CardInfo>([]),
+      cards: this.cardRows.pack(cards),
       diagnostics: [],
       agents: packRows<AgentSummary>([]),
       selected: null,
@@ -48,6 +50,11 @@ class FakeWorker {
     this.onerror?.({ preventDefault() {} } as ErrorEvent);
   }
 }
+
+const checkRequests = (worker: FakeWorker) =>
+  worker.requests.filter(
+    (r): r is Extract<AnalysisRequest, { type: 'check' }> => r.type === 'check',
+  );
 
 let events: AnalysisEvent[];
 /** The kinds of the events so far, progress reports left out. */
@@ -138,6 +145,45 @@ describe('AnalysisClient', () => {
     worker.answer();
     worker.answer(0); // a duplicate, late answer
     expect(events.filter((e) => e.kind === 'result')).toHaveLength(1);
+  });
+
+  it('reads the cards of a late answer too: a later answer leaves out the columns it carried', () => {
+    const card = (name: string, from: number): CardInfo => ({
+      ...{ file: 'a.md', index: 0, name, type: 'agent', from, to: from + 10, headerTo: from + 5 },
+      ...{ line: 1, endLine: 3, ok: true, format: 'agentcard' },
+    });
+    client.update({ 'a.md': '1' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    worker.answer(0, [card('first', 0)]);
+    worker.answer(0, [card('second', 0)]); // a late answer: not shown, but its columns are the worker's last
+    client.update({ 'a.md': '12' }, 'rfc', null);
+    worker.answer(undefined, [card('second', 1)]); // names as last sent: the column goes as null
+    const results = events.flatMap((e) => (e.kind === 'result' ? [e.response.cards] : []));
+    expect(results.map((cards) => cards.map((c) => [c.name, c.from]))).toEqual([
+      [['first', 0]],
+      [['second', 1]],
+    ]);
+    expect(kinds()).toEqual(['result', 'result']);
+  });
+
+  it('restarts the worker when an answer refers to columns it never sent', () => {
+    client.update({ 'a.md': '1' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    const check = checkRequests(worker).at(-1)!;
+    const data: AnalysisResponse = {
+      type: 'result',
+      rev: check.rev,
+      cards: { length: 1, keys: ['name'], columns: [null] },
+      diagnostics: [],
+      agents: packRows<AgentSummary>([]),
+      selected: null,
+      took: 1,
+    };
+    worker.onmessage?.({ data } as MessageEvent<AnalysisResponse>);
+    expect(events).toEqual([
+      { kind: 'restarted', reason: 'the analysis worker sent an unreadable answer' },
+    ]);
+    expect(checkRequests(FakeWorker.all[1]!)[0]!.changed).toEqual({ 'a.md': '1' });
   });
 
   it('restarts a crashed worker and re-sends the whole load-set', () => {
@@ -418,10 +464,6 @@ describe('AnalysisClient and fixes', () => {
 
 describe('AnalysisClient edits of large files', () => {
   const big = 'x'.repeat(2 * PATCH_MIN_CHARS) + '\n';
-  const checkRequests = (worker: FakeWorker) =>
-    worker.requests.filter(
-      (r): r is Extract<AnalysisRequest, { type: 'check' }> => r.type === 'check',
-    );
 
   it('sends an edit of a large file instead of its text, and small files whole', () => {
     client.update({ 'big.md': big, 'small.md': 'a' }, 'rfc', null);

@@ -1,4 +1,5 @@
 import type {
+  CardInfo,
   CompiledAgent,
   Conversion,
   EmitOptions,
@@ -7,8 +8,9 @@ import type {
   Profile,
 } from '../../core/index.ts';
 import type { ResolvedFix } from './deferred-fixes.ts';
-import { unpackRows } from './packed-rows.ts';
+import { RowsUnpacker } from './packed-rows.ts';
 import type {
+  AgentSummary,
   AnalysisRequest,
   AnalysisResponse,
   AnalysisResult,
@@ -90,6 +92,8 @@ export const PATCH_MIN_CHARS = 32 * 1024;
  */
 export class AnalysisClient {
   private worker: Worker | null = null;
+  /** Readers of the worker's packed cards and agents: one pair per worker, reading each of its results. */
+  private rows = newRowReaders();
   private rev = 0;
   private inFlight: number | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -349,6 +353,7 @@ export class AnalysisClient {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = this.makeWorker();
+    this.rows = newRowReaders();
     worker.onmessage = (event: MessageEvent<AnalysisResponse>) => this.receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -395,6 +400,17 @@ export class AnalysisClient {
         this.onEvent({ kind: 'selected', rev: response.rev, selected: response.selected });
       return;
     }
+    let result: AnalysisResult | undefined;
+    if (response.type === 'result') {
+      // Read before the staleness check: a later result may leave out columns this one carries.
+      try {
+        const cards = this.rows.cards.unpack(response.cards);
+        result = { ...response, cards, agents: this.rows.agents.unpack(response.agents) };
+      } catch {
+        this.restart('the analysis worker sent an unreadable answer');
+        return;
+      }
+    }
     if (response.rev !== this.inFlight) return; // stale
     this.clearTimer();
     this.inFlight = null;
@@ -405,17 +421,9 @@ export class AnalysisClient {
       this.dirty = true;
     } else if (response.type === 'failed') {
       this.onEvent({ kind: 'stalled', reason: `analysis failed: ${response.message}` });
-    } else {
+    } else if (result) {
       // Delivered even when newer edits wait: the newest complete answer beats none while typing.
-      this.onEvent({
-        kind: 'result',
-        response: {
-          ...response,
-          cards: unpackRows(response.cards),
-          agents: unpackRows(response.agents),
-        },
-        texts: this.inFlightTexts,
-      });
+      this.onEvent({ kind: 'result', response: result, texts: this.inFlightTexts });
     }
     if (this.chooseAfter && !this.dirty) {
       this.chooseAfter = false;
@@ -487,4 +495,8 @@ function editedLength(text: string, edits: readonly TextEdit[]): number {
     length += e.insert.length - (e.to - e.from);
   }
   return length;
+}
+
+function newRowReaders() {
+  return { cards: new RowsUnpacker<CardInfo>(), agents: new RowsUnpacker<AgentSummary>() };
 }

@@ -6,13 +6,20 @@ import {
   LoadSetChecker,
   localCalendarDate,
   type AgentGraph,
+  type CardInfo,
   type CheckResult,
   type CompiledAgent,
 } from '../../core/index.ts';
 import { DeferredFixes } from './deferred-fixes.ts';
 import { ownRecord } from './own-record.ts';
-import { packRows } from './packed-rows.ts';
-import type { AnalysisRequest, AnalysisResponse, CardRef, TextEdit } from './protocol.ts';
+import { RowsPacker } from './packed-rows.ts';
+import type {
+  AgentSummary,
+  AnalysisRequest,
+  AnalysisResponse,
+  CardRef,
+  TextEdit,
+} from './protocol.ts';
 
 // The analysis worker: keeps the load-set and one checker (so unchanged files and cards are not
 // re-analysed) and answers each request with the split, the diagnostics and the selected card's output.
@@ -42,6 +49,9 @@ function selected(select: CardRef | null): CompiledAgent | null {
 
 let queue: Promise<void> = Promise.resolve();
 const deferredFixes = new DeferredFixes();
+// The client reads every result, so each packer's last columns are the ones the client holds.
+const cardRows = new RowsPacker<CardInfo>();
+const agentRows = new RowsPacker<AgentSummary>();
 
 self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
   const request = event.data;
@@ -106,9 +116,9 @@ async function handle(request: AnalysisRequest): Promise<void> {
     post({
       type: 'result',
       rev: request.rev,
-      cards: packRows(last.cards),
+      cards: cardRows.pack(last.cards),
       diagnostics: deferredFixes.outgoing(last.diagnostics, (file) => files.get(file)),
-      agents: packRows(
+      agents: agentRows.pack(
         last.compiled.map((a) => ({
           name: a.name,
           type: a.type,

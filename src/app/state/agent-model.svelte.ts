@@ -587,7 +587,7 @@ export class AgentModel {
     this.persistence.forgetJournal(this.workspace.id);
     const copy = makeWorkspace(
       `${this.workspace.name} (copy)`,
-      $state.snapshot<Record<string, string>>(this.workspace.files),
+      files.plainFiles(this.workspace),
       this.workspace.active,
       this.workspace.profile,
     );

@@ -193,7 +193,11 @@ export class Persistence {
 
   private snapshotForSave(): Workspace {
     this.snapshotSeq = this.changeSeq;
-    return $state.snapshot<Workspace>(this.host.current());
+    const ws = this.host.current();
+    // Not `$state.snapshot(ws)`: it passes every string through structuredClone, so each save copied each
+    // file's text (1 MB for a 1 MB file, held until the save ended). Strings are immutable: shared here.
+    const plain = journalSnapshot(ws);
+    return ws.history === undefined ? plain : { ...plain, history: $state.snapshot(ws.history) };
   }
 
   private onSaved(result: SaveResult, saved: Workspace): void {

@@ -75,6 +75,40 @@ describe('Persistence', () => {
     await vi.waitFor(() => expect(t.persistence.workspaces.map((w) => w.id)).toEqual(['ws-1']));
   });
 
+  it('saves the files, undo history, format choices and settings as they were when the save began', async () => {
+    // A store that reads what it is given a moment later, as IndexedDB does.
+    const inner = durableStore();
+    const store: WorkspaceStore = {
+      ...inner,
+      save: async (ws, base) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return inner.save(ws, base);
+      },
+    };
+    const t = setup({ store });
+    Object.assign(t.ws, {
+      files: { 'a.md': 'typed', 'b.yaml': 'name: b' },
+      history: { 'a.md': { done: [{ changes: [[0, 'typed']] }] } },
+      formats: { 'b.yaml': 'openagentspec' },
+      profile: 'fast-agent',
+    });
+    t.persistence.changed();
+    const saving = t.persistence.flush();
+    // Edits after the save began belong to the next save.
+    t.ws.files['a.md'] = 'typed more';
+    (t.ws.history!['a.md'] as { done: unknown[] }).done.push({ changes: [[5, ' more']] });
+    await saving;
+    const saved = await t.store.load('ws-1');
+    expect(saved).toMatchObject({
+      files: { 'a.md': 'typed', 'b.yaml': 'name: b' },
+      history: { 'a.md': { done: [{ changes: [[0, 'typed']] }] } },
+      formats: { 'b.yaml': 'openagentspec' },
+      profile: 'fast-agent',
+      active: t.ws.active,
+      name: t.ws.name,
+    });
+  });
+
   it('says unsaved work is at risk while a change is neither journalled nor saved', async () => {
     const t = setup({ storage: new FakeStorage(0) });
     expect(t.persistence.unsavedAtRisk).toBe(false);
