@@ -108,3 +108,31 @@ test.describe('The Problems list while typing', () => {
     ]);
   });
 });
+
+test.describe('Tooltips', () => {
+  test("a problem's tooltip near the editor's top edge is shown whole, over the edge", async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText('---\ncolour: blue\ntype: agent\nname: tipped\n---\nSay hello.\n');
+    await playground.waitForChecked();
+    await page.keyboard.press('ControlOrMeta+Home');
+    const tooltip = page.locator('.cm-tooltip-lint');
+    await playground.hoverToShow(playground.errorSquiggles, tooltip);
+    await expect(tooltip).toContainText('unknown-field');
+    // Each corner of the tooltip is the tooltip on screen: not cut off by the editor's box, whose
+    // layout is contained, nor hidden behind what surrounds it.
+    const corners = await tooltip.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const points = [
+        [box.left + 3, box.top + 3],
+        [box.right - 3, box.top + 3],
+        [box.left + 3, box.bottom - 3],
+        [box.right - 3, box.bottom - 3],
+      ];
+      return points.map(([x, y]) => element.contains(document.elementFromPoint(x!, y!)));
+    });
+    expect(corners).toEqual([true, true, true, true]);
+  });
+});

@@ -61,7 +61,7 @@ test.describe('Quick fixes', () => {
 
     await playground.cursorToEndOfLine(11); // "  - social_medai"
     await page.keyboard.press('Control+.');
-    const menu = playground.editor.getByRole('listbox', { name: 'Quick fixes' });
+    const menu = page.getByRole('listbox', { name: 'Quick fixes' });
     await expect(menu.getByRole('option')).toHaveText(["Change to 'social_media'"]);
     await expect(menu.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
@@ -79,7 +79,7 @@ test.describe('Quick fixes', () => {
     await playground.waitForChecked();
     await playground.cursorToEndOfLine(3); // "name: writer"
     await page.keyboard.press('Control+.');
-    const note = playground.editor.locator('.cm-fix-menu');
+    const note = page.locator('.cm-fix-menu');
     await expect(note).toHaveText('No quick fixes here.');
     await page.keyboard.press('Escape');
     await expect(note).toHaveCount(0);
@@ -132,7 +132,7 @@ test.describe('Quick fixes', () => {
 
     await playground.cursorToEndOfLine(7); // the second card's "---"
     await page.keyboard.press('Control+.');
-    const menu = playground.editor.getByRole('listbox', { name: 'Quick fixes' });
+    const menu = page.getByRole('listbox', { name: 'Quick fixes' });
     await expect(menu.getByRole('option')).toContainText([/^Split this Markdown bundle/]);
     await menu.getByRole('option', { name: /^Split this Markdown bundle/ }).click();
 

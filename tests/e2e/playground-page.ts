@@ -92,7 +92,7 @@ export class PlaygroundPage {
     this.editorContent = this.editor.locator('.cm-content');
     this.errorSquiggles = this.editor.locator('.cm-squiggle-error');
     this.tabHint = this.editor.locator('.cm-tab-hint');
-    this.completionOptions = this.editor.locator('.cm-tooltip-autocomplete [role="option"]');
+    this.completionOptions = page.locator('.cm-tooltip-autocomplete [role="option"]');
     this.status = page.getByTestId(TEST_IDS.analysisStatus);
     this.problemSummary = page.getByTestId(TEST_IDS.problemSummary);
     this.banners = page.getByTestId(TEST_IDS.banner);

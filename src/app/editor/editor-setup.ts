@@ -19,6 +19,7 @@ import {
   highlightActiveLineGutter,
   highlightSpecialChars,
   lineNumbers,
+  tooltips,
 } from '@codemirror/view';
 import type { Profile } from '../../core/index.ts';
 import type { FixHost } from '../state/fix-application.ts';
@@ -128,6 +129,15 @@ export function dispatchReportingEdits(trs: readonly Transaction[], view: Editor
 }
 
 /**
+ * Tooltips (hover, problems, completion, quick fixes) go into the document's body, not the editor: the
+ * playground gives the editor size and layout containment (App.svelte), which would make it their
+ * containing block and its box would cut them off at its edges.
+ */
+function tooltipsOutside(): Extension {
+  return typeof document === 'undefined' ? [] : tooltips({ parent: document.body });
+}
+
+/**
  * The editor state for one file: language by path (loaded lazily), card hover and completion, pushed
  * diagnostics with their quick fixes, the card under the cursor, undo history (restored from `options.histories` when one
  * belongs to this text, and saved through `hooks.history`), keys, theme and accessibility label.
@@ -151,6 +161,7 @@ export function createEditorState(options: EditorStateOptions): EditorState {
     highlightActiveLine(),
     highlightSelectionMatches(),
     search({ top: true }),
+    tooltipsOutside(),
     EditorView.lineWrapping,
     EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path || 'untitled file'}` }),
     editorTheme(options.theme),
