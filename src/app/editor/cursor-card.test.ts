@@ -50,6 +50,18 @@ describe('cardIndexAt', () => {
     expect(cardIndexAt(state, second + 11)).toBe(1);
   });
 
+  it('moves the spans from an edit on and keeps the ones that end before it', () => {
+    const before = withCards(cards);
+    const typed = before.update({ changes: { from: second - 2, insert: 'xy' } }).state;
+    expect(typed.field(cardsField)).toEqual([
+      { index: 0, from: first, to: second + 2 },
+      { index: 1, from: second + 2, to: doc.length + 2 },
+    ]);
+    const later = before.update({ changes: { from: second + 5, to: second + 6 } }).state;
+    expect(later.field(cardsField)[0]).toBe(before.field(cardsField)[0]);
+    expect(later.field(cardsField)[1]).toEqual({ index: 1, from: second, to: doc.length - 1 });
+  });
+
   it('clamps cards of a longer text to the document', () => {
     const state = withCards([card(0, 0, 10), card(1, 500, 900)]);
     expect(state.field(cardsField)).toEqual([

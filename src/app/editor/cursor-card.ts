@@ -44,11 +44,17 @@ export const cardsField = StateField.define<readonly CardSpan[]>({
       if (effect.is(setCards)) return toSpans(effect.value, tr.state.doc.length);
     }
     if (!tr.docChanged || cards.length === 0) return cards;
-    return cards.map((c) => ({
-      index: c.index,
-      from: tr.changes.mapPos(c.from, 1),
-      to: tr.changes.mapPos(c.to, 1),
-    }));
+    // Spans that end before the first change stay as they are (the same objects: a keystroke in the
+    // middle of a 1,000-card bundle makes new spans only for the cards from there on).
+    let first = -1;
+    tr.changes.iterChangedRanges((fromA) => {
+      if (first < 0) first = fromA;
+    });
+    return cards.map((c) =>
+      c.to < first
+        ? c
+        : { index: c.index, from: tr.changes.mapPos(c.from, 1), to: tr.changes.mapPos(c.to, 1) },
+    );
   },
 });
 

@@ -1,7 +1,7 @@
 import { EditorState, Text } from '@codemirror/state';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { docHead, docText, docTextAfter } from './doc-text.ts';
+import { docHead, docText, docTextAfter, madeText, rememberText } from './doc-text.ts';
 
 describe('docText', () => {
   it('gives the document as a string, the same string for the same document', () => {
@@ -9,6 +9,30 @@ describe('docText', () => {
     expect(docText(doc)).toBe('a\nb');
     expect(docText(doc)).toBe(docText(doc));
     expect(docText(Text.of(['c']))).toBe('c');
+  });
+});
+
+describe('rememberText', () => {
+  it('gives the remembered string as the text, and builds the next version from it, never reading the document', () => {
+    const doc = Text.of(['alpha', 'beta']);
+    let reads = 0;
+    const toString = doc.toString.bind(doc);
+    doc.toString = () => (reads++, toString());
+    rememberText(doc, 'alpha\nbeta');
+    expect(docText(doc)).toBe('alpha\nbeta');
+    const state = EditorState.create({ doc });
+    const tr = state.update({ changes: { from: 5, insert: '!' } });
+    expect(docTextAfter(doc, tr.newDoc, tr.changes).text).toBe('alpha!\nbeta');
+    expect(reads).toBe(0);
+  });
+
+  it('ignores a string of another length, and keeps a text already known', () => {
+    const doc = Text.of(['abc']);
+    rememberText(doc, 'abcd');
+    expect(madeText(doc)).toBeUndefined();
+    expect(docText(doc)).toBe('abc');
+    rememberText(doc, 'xyz');
+    expect(docText(doc)).toBe('abc');
   });
 });
 

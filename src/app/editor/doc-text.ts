@@ -35,6 +35,16 @@ export function docText(doc: Text): string {
   return m.text;
 }
 
+/**
+ * Records that `text` is the text of `doc` (a document just made from that string), so that the first
+ * keystroke in a freshly loaded file builds its text from `text` instead of serialising the document (6 ms
+ * for a 1 MB file). Ignored when the lengths differ or a text is already known.
+ */
+export function rememberText(doc: Text, text: string): void {
+  if (doc.length === text.length && !made.has(doc))
+    made.set(doc, { text, base: text, head: text.length, tail: 0 });
+}
+
 /** The string already made for `doc` (by `docText` or `docTextAfter`), or undefined: never builds one. */
 export function madeText(doc: Text): string | undefined {
   return made.get(doc)?.text;

@@ -1,7 +1,8 @@
-import { undo } from '@codemirror/commands';
+import { undo, undoDepth } from '@codemirror/commands';
 import { EditorState, type Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { describe, expect, it } from 'vitest';
+import { madeText } from './doc-text.ts';
 import { cardEditorConfig } from './editor-config.ts';
 import {
   createEditorState,
@@ -66,6 +67,15 @@ describe('createEditorState', () => {
     expect(state.facet(cardEditorConfig)).toMatchObject({ path: 'a.md', profile: 'fast-agent' });
     expect(state.readOnly).toBe(false);
     expect(state.facet(EditorView.darkTheme)).toBe(false);
+  });
+
+  it('knows its text as the string it was made from, with or without a restored history', () => {
+    const fresh = createEditorState(options({ doc: 'one' }));
+    expect(madeText(fresh.doc)).toBe('one');
+    const saved = saveHistory(fresh.update({ changes: { from: 3, insert: ' two' } }).state);
+    const restored = createEditorState(options({ doc: 'one two', histories: [saved] }));
+    expect(undoDepth(restored)).toBe(1);
+    expect(madeText(restored.doc)).toBe('one two');
   });
 
   it('restores the first saved history that belongs to the text', () => {

@@ -25,7 +25,7 @@ import type { Profile } from '../../core/index.ts';
 import type { FixHost } from '../state/fix-application.ts';
 import { cursorCard } from './cursor-card.ts';
 import type { TextEdit } from '../analysis/protocol.ts';
-import { docTextAfter } from './doc-text.ts';
+import { docText, docTextAfter, rememberText } from './doc-text.ts';
 import { diagnosticsDisplay } from './diagnostics-lint.ts';
 import { cardEditorConfig, documentKind } from './editor-config.ts';
 import { editorKeys } from './editor-keys.ts';
@@ -178,12 +178,15 @@ export function createEditorState(options: EditorStateOptions): EditorState {
     hooks.fixes ? fixHost.of(hooks.fixes) : [],
   ];
   const config = { doc: options.doc, extensions };
+  let state: EditorState | null = null;
   for (const saved of options.histories ?? []) {
     if (saved === undefined || saved === null) continue;
-    const restored = restoreState(saved, options.doc, config);
-    if (restored) return restored;
+    state = restoreState(saved, options.doc, config);
+    if (state) break;
   }
-  return EditorState.create(config);
+  state ??= EditorState.create(config);
+  rememberText(state.doc, options.doc);
+  return state;
 }
 
 /**
@@ -213,11 +216,12 @@ export function reconfigureEditor(
  * already `text`.
  */
 export function replaceText(view: EditorView, text: string): void {
-  const change = textChange(view.state.doc.toString(), text);
+  const change = textChange(docText(view.state.doc), text);
   // An undo step of its own (a "Fix all" or another tab's text must not merge with the typing before it).
-  if (change)
-    view.dispatch({
-      changes: change,
-      annotations: [externalText.of(true), isolateHistory.of('full')],
-    });
+  if (!change) return;
+  view.dispatch({
+    changes: change,
+    annotations: [externalText.of(true), isolateHistory.of('full')],
+  });
+  rememberText(view.state.doc, text);
 }
