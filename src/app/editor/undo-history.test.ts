@@ -1,7 +1,8 @@
 import { history, isolateHistory, redo, undo, undoDepth } from '@codemirror/commands';
 import { EditorState, type Transaction } from '@codemirror/state';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fingerprint, restoreState, saveHistory } from './undo-history.ts';
+import { fingerprint, legacyFingerprint, restoreState, saveHistory } from './undo-history.ts';
 
 /** Applies `edits` (each its own undo step) to a state made from `doc`. */
 function edited(doc: string, edits: Array<{ from: number; to?: number; insert: string }>) {
@@ -51,6 +52,19 @@ describe('saveHistory / restoreState', () => {
     expect(restoreState(tampered, 'xy', config)).toBeNull();
   });
 
+  it('restores a version 1 history (as stored by earlier releases) onto its text', () => {
+    const state = edited('hello', [{ from: 5, insert: ' world' }]);
+    const saved = saveHistory(state);
+    const v1 = { ...saved, version: 1, ...legacyFingerprint('hello world') };
+    const restored = restoreState(v1, 'hello world', { extensions: history() });
+    expect(restored && runUndo(restored).doc.toString()).toBe('hello');
+    expect(restoreState(v1, 'hello wordl', { extensions: history() })).toBeNull();
+    // A version 2 fingerprint read as version 1 does not match.
+    expect(
+      restoreState({ ...saved, version: 1 }, 'hello world', { extensions: history() }),
+    ).toBeNull();
+  });
+
   it('refuses a history whose changes do not fit the text, even with a matching fingerprint', () => {
     const state = edited('hello', [{ from: 5, insert: '!' }]);
     const saved = saveHistory(state);
@@ -67,6 +81,38 @@ describe('fingerprint', () => {
     expect(fingerprint(doc)).toEqual(fingerprint(text));
     expect(fingerprint(text + ' ')).not.toEqual(fingerprint(text));
     expect(fingerprint('ab').hash).not.toBe(fingerprint('ba').hash);
+    expect(fingerprint('a\nb').hash).not.toBe(fingerprint('ab\n').hash);
+  });
+
+  it("of an edited document (its unchanged parts' hashes reused) is the fingerprint of its text", () => {
+    const line = fc.stringMatching(/^[a-z é]{0,12}$/);
+    const edit = fc.record({
+      at: fc.double({ min: 0, max: 1, noNaN: true }),
+      removed: fc.nat({ max: 40 }),
+      insert: fc.array(line, { maxLength: 4 }).map((lines) => lines.join('\n')),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 3000 }),
+        fc.array(edit, { maxLength: 12 }),
+        (lines, edits) => {
+          let state = EditorState.create({ doc: lines.join('\n') });
+          fingerprint(state.doc); // hashes every part once, as the first save does
+          for (const { at, removed, insert } of edits) {
+            const from = Math.floor(at * state.doc.length);
+            const to = Math.min(state.doc.length, from + removed);
+            state = state.update({ changes: { from, to, insert } }).state;
+            expect(fingerprint(state.doc)).toEqual(fingerprint(state.doc.toString()));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('of version 1 histories is the hash earlier releases stored', () => {
+    expect(legacyFingerprint('hello world')).toEqual({ length: 11, hash: 'b9417d15d1014' });
+    expect(legacyFingerprint('line 1\nline 2\n').hash).toBe('4e3a90f3ba161');
   });
 });
 
