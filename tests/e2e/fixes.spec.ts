@@ -101,6 +101,7 @@ test.describe('Quick fixes', () => {
     await playground.showTab('Problems');
     const fixAll = page.getByTestId(TEST_IDS.fixAllButton);
     await expect(fixAll).toHaveText('Fix all safe problems (3)');
+    await expect(fixAll).toHaveCSS('opacity', '1');
     await fixAll.click();
 
     const fixed = text.replaceAll('modle:', 'model:').replace('descriptoin:', 'description:');
@@ -110,6 +111,9 @@ test.describe('Quick fixes', () => {
     await expect(playground.diagnostics('unknown-field')).toHaveCount(0);
     await expect(playground.diagnostics('unknown-agent-ref')).toHaveCount(1);
     await expect(fixAll).toBeDisabled();
+    // and looks it: faded, without the pointer a button that does something has.
+    await expect(fixAll).toHaveCSS('opacity', '0.5');
+    await expect(fixAll).toHaveCSS('cursor', 'default');
 
     await playground.undo();
     await playground.expectText(text);
