@@ -119,6 +119,9 @@ async function shoot(browser, device, scheme) {
       .click({ timeout: 5000 })
       .catch(() => {});
     await settled(page);
+    // The banner saying where the edited example was kept is about the step above, not this state.
+    for (const banner of await page.getByTestId('banner').all())
+      await banner.getByRole('button', { name: 'Dismiss' }).click();
     await showPane(page, 'Output');
     await page.getByTestId('output-json').waitFor();
     await page.screenshot({ path: file('output') });
