@@ -20,16 +20,9 @@ export interface PackedRows<T> {
   readonly columns: readonly (Column | null)[];
 }
 
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
-
+/** An integer that fits an `Int32Array` exactly (not -0, which would come back as 0). */
 function isInt32(value: unknown): value is number {
-  return (
-    Number.isInteger(value) &&
-    (value as number) >= INT32_MIN &&
-    (value as number) <= INT32_MAX &&
-    !Object.is(value, -0)
-  );
+  return value === ((value as number) | 0) && !Object.is(value, -0);
 }
 
 /** `rows` as columns (values are not copied: nested objects are shared with `rows`). */
@@ -62,18 +55,18 @@ export function unpackRows<T extends object>(packed: PackedRows<T>): T[] {
  * result (most of what the main thread's garbage collector had to copy).
  */
 export class RowsPacker<T extends object> {
-  private readonly sent = new Map<string, Column>();
+  private sent = new Map<string, Column>();
 
   pack(rows: readonly T[]): PackedRows<T> {
     const packed = packRows(rows);
+    // Only this list's keys are kept: a key it lacks has its next column sent whole.
+    const sent = new Map<string, Column>();
     const columns = packed.columns.map((column, i) => {
-      const key = packed.keys[i]!;
-      const before = this.sent.get(key);
-      this.sent.set(key, column!);
-      return before !== undefined && sameValues(before, column!) ? null : column;
+      const before = this.sent.get(packed.keys[i]!);
+      sent.set(packed.keys[i]!, column!);
+      return before && sameValues(before, column!) ? null : column;
     });
-    const keys: readonly string[] = packed.keys;
-    for (const key of this.sent.keys()) if (!keys.includes(key)) this.sent.delete(key);
+    this.sent = sent;
     return { ...packed, columns };
   }
 }
@@ -128,7 +121,7 @@ export class RowsUnpacker<T extends object> {
 }
 
 function sameValues(a: Column, b: Column): boolean {
-  if (a.length !== b.length || a instanceof Int32Array !== b instanceof Int32Array) return false;
-  for (let j = 0; j < a.length; j++) if (!Object.is(a[j], b[j])) return false;
-  return true;
+  let same = a.length === b.length && a instanceof Int32Array === b instanceof Int32Array;
+  for (let j = 0; same && j < a.length; j++) same = Object.is(a[j], b[j]);
+  return same;
 }
