@@ -10,7 +10,7 @@ import { recoverJournals } from '../storage/journal-recovery.ts';
 import { createTabSync, type TabSync } from '../storage/tab-sync.ts';
 import type { SaveResult, WorkspaceStore } from '../storage/workspace-store.ts';
 import type { Notifications } from './notifications.svelte.ts';
-import { journalSnapshot, makeWorkspace } from './workspace-files.ts';
+import { journalSnapshot, makeWorkspace, plainFiles } from './workspace-files.ts';
 import type { Workspace, WorkspaceMeta } from './workspace-types.ts';
 
 /** What `Persistence` works on, injected by the model. */
@@ -194,10 +194,10 @@ export class Persistence {
   private snapshotForSave(): Workspace {
     this.snapshotSeq = this.changeSeq;
     const ws = this.host.current();
-    // Not `$state.snapshot(ws)`: it passes every string through structuredClone, so each save copied each
-    // file's text (1 MB for a 1 MB file, held until the save ended). Strings are immutable: shared here.
-    const plain = journalSnapshot(ws);
-    return ws.history === undefined ? plain : { ...plain, history: $state.snapshot(ws.history) };
+    // `$state.snapshot` passes every string through structuredClone: over the whole workspace each save
+    // copied each file's text (1 MB for a 1 MB file, held until the save ended). The texts are shared
+    // instead (strings are immutable); every other field is snapshotted as before.
+    return { ...$state.snapshot({ ...ws, files: {} }), files: plainFiles(ws) };
   }
 
   private onSaved(result: SaveResult, saved: Workspace): void {
