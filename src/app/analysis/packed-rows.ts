@@ -99,11 +99,11 @@ export class RowsUnpacker<T extends object> {
     const rows: T[] = [];
     for (let j = 0; j < packed.length; j++) {
       const earlier = sameKeys ? this.rows[j] : undefined;
-      if (
-        earlier !== undefined &&
-        changed.every((i, n) => Object.is(before[n]?.[j], columns[i]![j]))
-      ) {
-        rows.push(earlier);
+      let same = earlier !== undefined;
+      for (let n = 0; same && n < changed.length; n++)
+        same = Object.is(before[n]?.[j], columns[changed[n]!]![j]);
+      if (same) {
+        rows.push(earlier!);
         continue;
       }
       const row: Record<string, unknown> = {};
