@@ -125,7 +125,11 @@ export interface RawDiagnostic {
   severity?: Severity;
   card?: string;
   fixes?: Fix[];
-  hint?: string;
+  /**
+   * The key of its hint in `YAML_HINTS` (`text/yaml-hint-texts.ts`), which becomes `Diagnostic.hint` when
+   * the diagnostic is located (no hint when the table has no such key).
+   */
+  hintKey?: string;
   /** The likely cause's `[from, to)` (see `Diagnostic.cause`). */
   cause?: { from: number; to: number };
 }

@@ -21,7 +21,7 @@ export type {
 export { compareDiagnostics } from './diagnostics.ts';
 export { DIAGNOSTIC_CODES } from './diagnostic-codes.ts';
 export type { Diagnostic, DiagnosticCode, Severity, CodeInfo } from './diagnostics.ts';
-export { YAML_HINTS } from './text/yaml-hints.ts';
+export { YAML_HINTS } from './text/yaml-hint-texts.ts';
 /** Quick fixes: the edits a diagnostic proposes, and how to apply them to a set of files. */
 export { applyFixes, applyEdits } from './fixes/fix.ts';
 export type { Fix, FixEdit, AppliedFixes } from './fixes/fix.ts';

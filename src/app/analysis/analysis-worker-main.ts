@@ -24,13 +24,18 @@ import type {
 // The analysis worker: keeps the load-set and one checker (so unchanged files and cards are not
 // re-analysed) and answers each request with the split, the diagnostics and the selected card's output.
 // Only AgentCard's reader is in the worker's first script; another format's reader is loaded when a file
-// of that format first appears (and conversion when first asked), so a cold start gets its first
-// diagnostics sooner. Requests are handled one at a time, in order, even while a format loads.
+// of that format first appears (the table of YAML hints when a problem first has one, and conversion when
+// first asked), so a cold start gets its first diagnostics sooner. Requests are handled one at a time, in order, even while a format loads.
 // The portability fixes load on the side, from the start: a check that ran before they arrived goes out
 // without them, and the worker then says `fixesLoaded` so that the client checks again (see `fixesArrive`).
 const formats = new LazyFormats([agentCardReader]);
 const portability = new LazyPortabilityFixer();
-const checker = new LoadSetChecker(formats.resolve, formats.parseHistory, portability.fixer);
+const checker = new LoadSetChecker(
+  formats.resolve,
+  formats.parseHistory,
+  portability.fixer,
+  formats.hintText,
+);
 void portability.load().catch(() => {}); // tried again after the next check that misses them
 // A Map: paths are user data, and a file may be called `constructor` or `__proto__`.
 const files = new Map<string, string>();

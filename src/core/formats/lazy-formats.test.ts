@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLoadSet } from '../load-set/check-load-set.ts';
 import { LoadSetChecker } from '../load-set/load-set-checker.ts';
 import { portabilityFixer } from '../load-set/passes/portability-fixes.ts';
+import { YAML_HINTS } from '../text/yaml-hint-texts.ts';
 import { agentCardReader } from './agentcard/reader.ts';
 import { FORMAT_DETECTORS, detectFormat } from './detectors.ts';
 import { LazyFormats, NotLoadedYet } from './lazy-formats.ts';
@@ -34,16 +35,22 @@ describe('LazyFormats', () => {
     expect(lazy.missing([], ['a2a'])).toEqual(['a2a']);
   });
 
-  it('throws NotLoadedYet for a format or the history reader that is not loaded', () => {
+  it('throws NotLoadedYet for a format, the history reader or the hints that are not loaded', () => {
     const lazy = new LazyFormats([agentCardReader]);
     expect(() => lazy.resolve('afm')).toThrow(NotLoadedYet);
     expect(() => lazy.parseHistory('[]', 'h.json')).toThrow(/history is not loaded yet/);
+    expect(() => lazy.hintText('MISSING_CHAR')).toThrow(/hints is not loaded yet/);
     expect(lazy.resolve('agentcard')).toBe(agentCardReader);
   });
 
   it('checks as the full checker does once it has loaded what the load-set needs', async () => {
     const lazy = new LazyFormats([agentCardReader]);
-    const checker = new LoadSetChecker(lazy.resolve, lazy.parseHistory, portabilityFixer);
+    const checker = new LoadSetChecker(
+      lazy.resolve,
+      lazy.parseHistory,
+      portabilityFixer,
+      lazy.hintText,
+    );
     const result = await lazy.checkLoading(() => checker.check(files, {}));
     const full = checkLoadSet(files, {});
     expect(result).toEqual(full);
@@ -62,6 +69,28 @@ describe('LazyFormats', () => {
       'ts_agent:tsagent',
       'writer:agentcard',
     ]);
+  });
+
+  it('loads the hints only for a problem that has one, and then gives its text', async () => {
+    const lazy = new LazyFormats([agentCardReader]);
+    const checker = new LoadSetChecker(
+      lazy.resolve,
+      lazy.parseHistory,
+      portabilityFixer,
+      lazy.hintText,
+    );
+    // A card without a hinted problem: checked without the table (a cold start does not fetch it).
+    const clean = { 'a.md': '---\nname: a\n---\nHello.\n' };
+    await lazy.checkLoading(() => checker.check(clean, {}));
+    expect(() => lazy.hintText('MISSING_CHAR')).toThrow(NotLoadedYet);
+    const broken = { 'a.md': '---\nname: a\nmodel: "haiku\ndescription: d\n---\nHello.\n' };
+    const result = await lazy.checkLoading(() => checker.check(broken, {}));
+    expect(result).toEqual(checkLoadSet(broken, {}));
+    expect(result.diagnostics[0]).toMatchObject({
+      code: 'yaml-syntax',
+      hint: YAML_HINTS['MISSING_CHAR:quote'],
+      cause: { line: 3, column: 8 },
+    });
   });
 
   it('passes on other errors from a check', async () => {

@@ -1,10 +1,12 @@
 /**
  * Formats loaded on first use. The command line and library users get every format at once (`registry.ts`);
  * the playground's worker starts with AgentCard's reader only and loads another format's reader when a file
- * of that format first appears (and the history-file reader when a card first names one), so a cold start
- * reads and compiles less JavaScript before the first diagnostics.
+ * of that format first appears (the history-file reader when a card first names one, and the table of hints
+ * when a file first has a problem with one), so a cold start reads and compiles less JavaScript before the
+ * first diagnostics.
  */
 import type { HistoryParser } from '../load-set/load-set-checker.ts';
+import type { HintText } from '../load-set/locate.ts';
 import { detectFormat } from './detectors.ts';
 import { FORMAT_IDS, type FormatId, type FormatModule } from './format-module.ts';
 
@@ -20,11 +22,14 @@ export const FORMAT_LOADERS: Readonly<Record<FormatId, () => Promise<FormatModul
   a2a: () => import('./a2a/index.ts').then((m) => m.a2aFormat),
 };
 
-/** What `LazyFormats` loads: a format's module, or the history-file reader. */
-export type LazyPart = FormatId | 'history';
+/** What `LazyFormats` loads: a format's module, the history-file reader or the hints' texts. */
+export type LazyPart = FormatId | 'history' | 'hints';
+
+/** How many parts there are to load (bounds `checkLoading`'s attempts). */
+const PART_COUNT = FORMAT_IDS.length + 2;
 
 /**
- * Thrown during a check by `LazyFormats.resolve` / `parseHistory` when the part is not loaded yet: the host
+ * Thrown during a check by `LazyFormats.resolve` / `parseHistory` / `hintText` when the part is not loaded yet: the host
  * awaits `LazyFormats.load([part])` and checks again (the checker stays consistent).
  */
 export class NotLoadedYet extends Error {
@@ -37,10 +42,15 @@ export class NotLoadedYet extends Error {
 export const loadHistoryParser = (): Promise<HistoryParser> =>
   import('../history/parse-history.ts').then((m) => m.parseHistory);
 
+/** Loads the hints' texts (`yamlHintText`). */
+export const loadHintText = (): Promise<HintText> =>
+  import('../text/yaml-hint-texts.ts').then((m) => m.yamlHintText);
+
 /** The formats loaded so far, and the loading of the others. */
 export class LazyFormats {
   private readonly loaded = new Map<FormatId, FormatModule>();
   private history: HistoryParser | undefined;
+  private hints: HintText | undefined;
 
   /** `preloaded`: modules that are there from the start (the worker bundles AgentCard's). */
   constructor(preloaded: readonly FormatModule[] = []) {
@@ -58,6 +68,12 @@ export class LazyFormats {
   readonly parseHistory: HistoryParser = (text, path, read) => {
     if (!this.history) throw new NotLoadedYet('history');
     return this.history(text, path, read);
+  };
+
+  /** `yamlHintText` once loaded; throws `NotLoadedYet('hints')` before. */
+  readonly hintText: HintText = (key) => {
+    if (!this.hints) throw new NotLoadedYet('hints');
+    return this.hints(key);
   };
 
   /** Whether the module of `id` is loaded. */
@@ -81,17 +97,21 @@ export class LazyFormats {
   /** Loads `parts` (those not loaded yet), together. Rejects when a chunk cannot be fetched. */
   async load(parts: Iterable<LazyPart>, loaders = FORMAT_LOADERS): Promise<void> {
     const wanted = [...parts];
-    const pending = wanted.filter((p): p is FormatId => p !== 'history' && !this.loaded.has(p));
-    const [modules, history] = await Promise.all([
+    const pending = wanted.filter(
+      (p): p is FormatId => p !== 'history' && p !== 'hints' && !this.loaded.has(p),
+    );
+    const [modules, history, hints] = await Promise.all([
       Promise.all(pending.map((id) => loaders[id]())),
       wanted.includes('history') && !this.history ? loadHistoryParser() : this.history,
+      wanted.includes('hints') && !this.hints ? loadHintText() : this.hints,
     ]);
     for (const module of modules) this.loaded.set(module.id, module);
     this.history = history;
+    this.hints = hints;
   }
 
   /**
-   * Runs `check` (a check through this object's `resolve` and `parseHistory`), loading whatever it finds
+   * Runs `check` (a check through this object's `resolve`, `parseHistory` and `hintText`), loading whatever it finds
    * missing and running it again; at most once per part, so it ends.
    */
   async checkLoading<T>(check: () => T): Promise<T> {
@@ -99,7 +119,7 @@ export class LazyFormats {
       try {
         return check();
       } catch (error) {
-        if (!(error instanceof NotLoadedYet) || attempt > FORMAT_IDS.length) throw error;
+        if (!(error instanceof NotLoadedYet) || attempt >= PART_COUNT) throw error;
         await this.load([error.part]);
       }
     }

@@ -13,6 +13,7 @@ import { parseHistory } from '../history/parse-history.ts';
 import type { CheckOptions, CheckResult } from './check-result.ts';
 import { LoadSetChecker } from './load-set-checker.ts';
 import { portabilityFixer } from './passes/portability-fixes.ts';
+import { yamlHintText } from '../text/yaml-hint-texts.ts';
 
 export type { CheckOptions, CheckResult, CardInfo, CompiledAgent } from './check-result.ts';
 export { MAX_FILE_CHARS } from './read-boundary.ts';
@@ -27,11 +28,11 @@ export const CONFIG_FILE_NAMES: ReadonlySet<string> = new Set([
 /**
  * Checks load-sets with every format, reusing work between calls (see `LoadSetChecker`). The playground
  * keeps one and calls `check` on every edit; the command line makes one per run. It always adds the
- * portability fixes.
+ * portability fixes and the hints.
  */
 export class Checker extends LoadSetChecker {
   constructor() {
-    super(formatModule, parseHistory, portabilityFixer);
+    super(formatModule, parseHistory, portabilityFixer, yamlHintText);
   }
 }
 

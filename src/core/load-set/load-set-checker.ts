@@ -17,7 +17,7 @@ import { HistoryCache, LineCache, YamlCache } from './check-caches.ts';
 import type { CheckOptions, CheckResult } from './check-result.ts';
 import { compileCards, type CheckOutput } from './compile-cards.ts';
 import { CompileMemos } from './compile-memo.ts';
-import { DiagnosticSink } from './locate.ts';
+import { DiagnosticSink, type HintText } from './locate.ts';
 import { cardEntries } from './passes/cards.ts';
 import { checkCardNames, unitNameCounts } from './passes/names.ts';
 import { addReferenceProblems } from './passes/references.ts';
@@ -45,17 +45,18 @@ export class LoadSetChecker {
   private compiles = new CompileMemos(() => this.stats.cardsCompiled++);
 
   /**
-   * `resolve` gives the module of each format a check reads, `parseHistory` reads history files and
-   * `fixer` adds the portability fixes (`Checker` passes every format's module, the core's `parseHistory`
-   * and the fixes). A host that loads them lazily may throw from `resolve` or `parseHistory` when something
-   * is not loaded yet, load it, and check again: a check that throws leaves the checker's caches
-   * consistent. The fixes are never cached: a check with a fixer that adds none (`LazyPortabilityFixer`
+   * `resolve` gives the module of each format a check reads, `parseHistory` reads history files,
+   * `fixer` adds the portability fixes and `hintText` gives the hints' texts (`Checker` passes every
+   * format's module, the core's `parseHistory`, the fixes and `yamlHintText`). A host that loads them
+   * lazily may throw from `resolve`, `parseHistory` or `hintText` when something is not loaded yet, load
+   * it, and check again: a check that throws leaves the checker's caches consistent. The fixes are never cached: a check with a fixer that adds none (`LazyPortabilityFixer`
    * before it has loaded), then one with the fixes, gives the fixes.
    */
   constructor(
     resolve: FormatResolver,
     parseHistory: HistoryParser,
     private readonly fixer: PortabilityFixer,
+    private readonly hintText: HintText,
   ) {
     this.units = new UnitCache(() => this.stats.filesAnalyzed++, resolve);
     this.histories = new HistoryCache(parseHistory);
@@ -105,7 +106,7 @@ export class LoadSetChecker {
     compileCards(cards, compiling, out);
     addUnitAgents(others, names, { read, report, lineIndex }, out);
 
-    const diagnostics = sink.located((file) => lineIndex(file, read(file) ?? ''));
+    const diagnostics = sink.located((file) => lineIndex(file, read(file) ?? ''), this.hintText);
     return { profile, ...out, diagnostics };
   }
 }

@@ -1,10 +1,16 @@
 /**
  * The last stage of a check: raw diagnostics (offsets, per file) become positioned `Diagnostic`s with
- * line and column, sorted.
+ * line and column and their hints' texts, sorted.
  */
 import { compareDiagnostics, type Diagnostic, type RawDiagnostic } from '../diagnostics.ts';
 import { resolveFixFiles, type Fix, type FixEdit } from '../fixes/fix.ts';
 import type { LineIndex } from '../text/line-index.ts';
+
+/**
+ * The text of a hint by its key (`RawDiagnostic.hintKey`): the core's `yamlHintText`, or a host's
+ * stand-in that loads the table (it may throw, like a lazy format's resolver).
+ */
+export type HintText = (key: string) => string | undefined;
 
 /** Collects the raw diagnostics of one check by file, in the order they are reported. */
 export class DiagnosticSink {
@@ -18,27 +24,29 @@ export class DiagnosticSink {
   };
 
   /**
-   * Every diagnostic reported, located in its file's line index and sorted by `compareDiagnostics`
-   * (stable: ties keep the order of reporting).
+   * Every diagnostic reported, located in its file's line index, with its hint's text from `hintText`,
+   * and sorted by `compareDiagnostics` (stable: ties keep the order of reporting).
    */
-  located(lineIndex: (file: string) => LineIndex): Diagnostic[] {
+  located(lineIndex: (file: string) => LineIndex, hintText: HintText): Diagnostic[] {
     const diagnostics: Diagnostic[] = [];
     for (const [file, list] of this.raw) {
       const index = lineIndex(file);
-      for (const d of list) diagnostics.push(locate(file, d, index, lineIndex));
+      for (const d of list) diagnostics.push(locate(file, d, index, hintText, lineIndex));
     }
     return diagnostics.sort(compareDiagnostics);
   }
 }
 
 /**
- * Positions `raw` in `index` (the text of `file`), clamping offsets to the text; its fixes' edits get
- * their files named and, when `indexOf` gives other files' line indexes, line and column too.
+ * Positions `raw` in `index` (the text of `file`), clamping offsets to the text, with its hint's text
+ * from `hintText`; its fixes' edits get their files named and, when `indexOf` gives other files' line
+ * indexes, line and column too.
  */
 export function locate(
   file: string,
   raw: RawDiagnostic,
   index: LineIndex,
+  hintText: HintText,
   indexOf?: (file: string) => LineIndex,
 ): Diagnostic {
   // Stages may point one past the end (a range forced non-empty at end of file): clamp to the text.
@@ -62,7 +70,8 @@ export function locate(
   if (d.card !== undefined) out.card = d.card;
   if (d.fixes !== undefined && d.fixes.length > 0)
     out.fixes = positionFixes(resolveFixFiles(d.fixes, file), file, index, indexOf);
-  if (d.hint !== undefined) out.hint = d.hint;
+  const hint = d.hintKey === undefined ? undefined : hintText(d.hintKey);
+  if (hint !== undefined) out.hint = hint;
   if (d.cause !== undefined) {
     const at = Math.max(0, Math.min(d.cause.from, length));
     const position = index.position(at);

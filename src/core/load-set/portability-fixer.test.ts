@@ -6,6 +6,7 @@ import { checkLoadSet, type CheckResult } from './check-load-set.ts';
 import { LoadSetChecker } from './load-set-checker.ts';
 import { portabilityFixer } from './passes/portability-fixes.ts';
 import { LazyPortabilityFixer, NO_PORTABILITY_FIXES } from './portability-fixer.ts';
+import { yamlHintText } from '../text/yaml-hint-texts.ts';
 
 // A bundle (a second card in one file: the rfc profile's `portability` note gets the split) and a card with
 // inline history (its fix moves the turns to a history file).
@@ -22,7 +23,12 @@ describe('the portability fixes given to the checker', () => {
   it('are all there with the fixer Checker gives, none without a fixer, the rest the same', () => {
     const full = checkLoadSet(files, { profile: 'rfc' });
     expect(portabilityFixes(full).length).toBeGreaterThan(0);
-    const bare = new LoadSetChecker(formatModule, parseHistory, NO_PORTABILITY_FIXES).check(files, {
+    const bare = new LoadSetChecker(
+      formatModule,
+      parseHistory,
+      NO_PORTABILITY_FIXES,
+      yamlHintText,
+    ).check(files, {
       profile: 'rfc',
     });
     expect(portabilityFixes(bare)).toEqual([]);
@@ -40,7 +46,7 @@ describe('the portability fixes given to the checker', () => {
       loads++;
       return Promise.resolve(portabilityFixer);
     });
-    const checker = new LoadSetChecker(formatModule, parseHistory, lazy.fixer);
+    const checker = new LoadSetChecker(formatModule, parseHistory, lazy.fixer, yamlHintText);
     const first = checker.check(files, { profile: 'rfc' });
     expect(lazy.ready).toBe(false);
     expect(portabilityFixes(first)).toEqual([]);
@@ -74,7 +80,12 @@ describe('the portability fixes given to the checker', () => {
       for (const [label, set, expected] of loadSets) {
         const missed = expected[profile];
         const lazy = new LazyPortabilityFixer(() => Promise.reject(new Error('not loaded')));
-        const result = new LoadSetChecker(formatModule, parseHistory, lazy.fixer).check(set, {
+        const result = new LoadSetChecker(
+          formatModule,
+          parseHistory,
+          lazy.fixer,
+          yamlHintText,
+        ).check(set, {
           profile,
         });
         expect({ label, profile, missed: lazy.takeMissed() }).toEqual({ label, profile, missed });
@@ -98,7 +109,7 @@ describe('the portability fixes given to the checker', () => {
   it('loads the real pass through the default loader', async () => {
     const lazy = new LazyPortabilityFixer();
     await lazy.load();
-    const checker = new LoadSetChecker(formatModule, parseHistory, lazy.fixer);
+    const checker = new LoadSetChecker(formatModule, parseHistory, lazy.fixer, yamlHintText);
     expect(portabilityFixes(checker.check(files, { profile: 'fast-agent' }))).toEqual(
       portabilityFixes(checkLoadSet(files, { profile: 'fast-agent' })),
     );

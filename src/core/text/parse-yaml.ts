@@ -10,7 +10,7 @@ import {
   type YAMLError,
 } from 'yaml';
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
-import { YAML_HINTS, yamlHint } from './yaml-hints.ts';
+import { yamlHint } from './yaml-hints.ts';
 import { replaceFix, type Fix } from '../fixes/fix.ts';
 
 /** Which YAML version to read with: PyYAML (fast-agent) reads 1.1 (`yes` is true); the RFC profile reads 1.2. */
@@ -116,7 +116,7 @@ const MAX_CAUSE_SEARCHES = 20;
 /** Offsets relative to a slice → absolute offsets inside it (see `parseYaml`). */
 type Locate = (from: number, to: number) => [number, number];
 
-/** The `yaml-syntax` problem of a parser error, with its hint and likely cause (`yaml-hints.ts`). */
+/** The `yaml-syntax` problem of a parser error, with its hint's key and likely cause (`yaml-hints.ts`). */
 function syntaxProblem(
   error: YAMLError,
   doc: Document,
@@ -126,8 +126,8 @@ function syntaxProblem(
 ): RawDiagnostic {
   const message = error.message.split('\n')[0] ?? error.message;
   const d = problem('yaml-syntax', message, ...at(error.pos[0], error.pos[1]));
-  const { hint, cause } = yamlHint(error, doc, text, findCause);
-  if (hint !== undefined) d.hint = hint;
+  const { hintKey, cause } = yamlHint(error, doc, text, findCause);
+  d.hintKey = hintKey;
   if (cause) {
     const [from, to] = at(cause[0], cause[1]);
     d.cause = { from, to };
@@ -138,7 +138,7 @@ function syntaxProblem(
 /** The `duplicate-key` problem of a repeated key; its cause is the first key when on another line. */
 function duplicateProblem({ key, first }: Duplicate, text: string, at: Locate): RawDiagnostic {
   const d = problem('duplicate-key', 'Map keys must be unique', ...at(key[0], key[1]));
-  d.hint = YAML_HINTS.DUPLICATE_KEY;
+  d.hintKey = 'DUPLICATE_KEY';
   if (text.slice(first[0], key[0]).includes('\n')) {
     const [from, to] = at(first[0], first[1]);
     d.cause = { from, to };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Checker, checkLoadSet } from '../load-set/check-load-set.ts';
 import { parseYaml } from './parse-yaml.ts';
-import { YAML_HINTS, type YamlHintKey } from './yaml-hints.ts';
+import { YAML_HINTS, yamlHintText, type YamlHintKey } from './yaml-hint-texts.ts';
 
 /** A real snippet per hinted key: parsing it gives (at least) that error, first. */
 const SNIPPETS: Record<YamlHintKey, string> = {
@@ -29,13 +29,14 @@ describe('YAML hints', () => {
   it.each(Object.keys(SNIPPETS) as YamlHintKey[])('%s: a real snippet gets its hint', (key) => {
     const [first] = diagnostics(SNIPPETS[key]);
     expect(first?.code).toBe(key === 'DUPLICATE_KEY' ? 'duplicate-key' : 'yaml-syntax');
-    expect(first?.hint).toBe(YAML_HINTS[key]);
+    expect(first?.hintKey).toBe(key);
+    expect(yamlHintText(first!.hintKey!)).toBe(YAML_HINTS[key]);
   });
 
   it('keeps the parser message as it was: the hint sits beside it', () => {
     const [d] = diagnostics(SNIPPETS.MULTILINE_IMPLICIT_KEY);
     expect(d?.message).toBe('Implicit keys need to be on a single line');
-    expect(d?.hint).toMatch(/misses the `:`/);
+    expect(yamlHintText(d!.hintKey!)).toMatch(/misses the `:`/);
     expect(d?.cause).toBeUndefined();
   });
 
@@ -80,8 +81,16 @@ describe('YAML hints', () => {
   it('has no hint for errors outside the table', () => {
     const [d] = diagnostics('model: !a !b haiku\n');
     expect(d).toMatchObject({ code: 'yaml-syntax', message: 'A node can have at most one tag' });
-    expect(d).not.toHaveProperty('hint');
+    expect(yamlHintText(d!.hintKey!)).toBeUndefined();
     expect(d).not.toHaveProperty('cause');
+    const [located] = checkLoadSet({ 'a.yaml': 'type: agent\nmodel: !a !b haiku\n' }).diagnostics;
+    expect(located).toMatchObject({ code: 'yaml-syntax', line: 2 });
+    expect(located).not.toHaveProperty('hint');
+  });
+
+  it('gives no hint for a key that only an object prototype has', () => {
+    expect(yamlHintText('constructor')).toBeUndefined();
+    expect(yamlHintText('toString')).toBeUndefined();
   });
 
   it('reaches the checked result with the cause located, in a Markdown card', () => {
