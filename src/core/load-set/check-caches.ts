@@ -9,10 +9,16 @@ import { LineIndex } from '../text/line-index.ts';
 import { parseYaml, type ParsedYaml, type YamlVersion } from '../text/parse-yaml.ts';
 import type { ReadFileHook } from './read-hook.ts';
 
-/** Most YAML slices a cache keeps (per version) before it starts over. */
-const MAX_CACHED_SLICES = 50_000;
+/**
+ * Most characters of YAML a cache keeps (both versions) before it drops the slices the last two checks did
+ * not ask for: each keystroke in a frontmatter adds a parse, which holds many times its text's size.
+ */
+const MAX_CACHED_CHARS = 500_000;
 
-/** One parsed slice: its text (a copy, so as not to keep a file's text alive) and its parse at offset 0. */
+/**
+ * One parsed slice: its text and its parse at offset 0, both made from a copy of the slice, so as not to
+ * keep a file's text alive (see `detachString`).
+ */
 interface ParsedSlice {
   text: string;
   version: YamlVersion;
@@ -34,6 +40,9 @@ export class YamlCache {
   /** The slices asked for by the last check, in order, and by this one so far. */
   private previous: ParsedSlice[] = [];
   private current: ParsedSlice[] = [];
+  /** The characters of YAML in `parses`, and how many it may hold before `prune`. */
+  private chars = 0;
+  private limit = MAX_CACHED_CHARS;
 
   /** `onParse` is called on every cache miss (the checker's `yamlParsed` counter). */
   constructor(private readonly onParse: () => void) {}
@@ -62,16 +71,34 @@ export class YamlCache {
   };
 
   private lookup(text: string, version: YamlVersion): ParsedSlice {
-    const cache = this.parses[version];
-    let slice = cache.get(text);
+    let slice = this.parses[version].get(text);
     if (!slice) {
-      const base = parseYaml(text, 0, version);
+      // Parsed from the copy: the parse's values are slices of the text it read, and it is kept.
+      const own = detachString(text);
+      const base = parseYaml(own, 0, version);
       this.onParse();
-      if (cache.size > MAX_CACHED_SLICES) cache.clear();
-      slice = { text: detachString(text), version, base };
-      cache.set(slice.text, slice);
+      if (this.chars + own.length > this.limit) this.prune();
+      slice = { text: own, version, base };
+      this.parses[version].set(own, slice);
+      this.chars += own.length;
     }
     return slice;
+  }
+
+  /**
+   * Keeps only the slices the last check and this one asked for; the limit then grows to twice what is
+   * kept, so that a load-set with more YAML than the limit is not pruned at every slice.
+   */
+  private prune(): void {
+    this.parses = { '1.1': new Map(), '1.2': new Map() };
+    this.chars = 0;
+    for (const slice of [...this.previous, ...this.current]) {
+      const cache = this.parses[slice.version];
+      if (cache.has(slice.text)) continue;
+      cache.set(slice.text, slice);
+      this.chars += slice.text.length;
+    }
+    this.limit = Math.max(MAX_CACHED_CHARS, 2 * this.chars);
   }
 }
 

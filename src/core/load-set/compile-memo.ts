@@ -67,12 +67,12 @@ export class CompileMemos {
       ...c,
       lookup: (path) => {
         const answer = c.lookup(path);
-        reads.push((now) => sameAnswer(now.lookup(path), answer));
+        reads.push(sameLookup(path, answer));
         return answer;
       },
       configFor: (dir) => {
         const configs = c.configFor(dir);
-        reads.push((now) => sameAnswer(now.configFor(dir), configs));
+        reads.push(sameConfig(dir, configs));
         return configs;
       },
       report: (path, d) => {
@@ -97,6 +97,20 @@ export class CompileMemos {
     });
     return agent;
   }
+}
+
+// The read checks are made here, outside `compile`: a closure made inside it would hold the whole scope of
+// that check (its `CardCompiling`: the reader with every file's text of then, the diagnostics sink), and a
+// memo lives as long as its card's draft is cached, so each edit of a 1 MB bundle kept another 1 MB.
+
+/** The check that `lookup(path)` still answers `answer`. */
+function sameLookup(path: string, answer: ReturnType<CardCompiling['lookup']>): ReadCheck {
+  return (now) => sameAnswer(now.lookup(path), answer);
+}
+
+/** The check that `configFor(dir)` still gives `configs`. */
+function sameConfig(dir: string, configs: ReturnType<CardCompiling['configFor']>): ReadCheck {
+  return (now) => sameAnswer(now.configFor(dir), configs);
 }
 
 function sameContext(memo: Memo, entry: CardEntry, c: CardCompiling): boolean {

@@ -107,6 +107,39 @@ export class CardDrafts {
   readonly byPlace = new Map<string, Array<PlacedDraft | undefined>>();
   /** Each file's last encoding scan: a re-check scans only what changed (`firstSuspectAfter`). */
   readonly encoding = new Map<string, SuspectScan>();
+  /** The characters of card text in `byText`, and how many it may hold before `prune`. */
+  private chars = 0;
+  private limit = MAX_CACHED_CHARS;
+
+  /** Keeps `draft` in `byText` for a card of text `own` in the context `key`. */
+  keep(key: string, own: string, draft: CardDraft): void {
+    if (this.chars + own.length > this.limit) this.prune();
+    let drafts = this.byText.get(key);
+    if (!drafts) this.byText.set(key, (drafts = new Map<string, CardDraft>()));
+    drafts.set(own, draft);
+    this.chars += own.length;
+  }
+
+  /**
+   * Drops the drafts of texts no place holds any longer: each keystroke in a card adds a version of it,
+   * and with 1 MB cards (a fast-agent Markdown bundle is one card) keeping them all grew by megabytes a
+   * keystroke. The limit then grows to twice what is still held, so that a large load-set is not pruned
+   * at every card.
+   */
+  private prune(): void {
+    this.byText.clear();
+    this.chars = 0;
+    for (const places of this.byPlace.values())
+      for (const p of places) {
+        if (!p) continue;
+        const key = `${p.file}|${p.yamlAt}|${p.bodyAt}`;
+        let drafts = this.byText.get(key);
+        if (!drafts) this.byText.set(key, (drafts = new Map<string, CardDraft>()));
+        if (!drafts.has(p.own)) this.chars += p.own.length;
+        drafts.set(p.own, p.draft);
+      }
+    this.limit = Math.max(MAX_CACHED_CHARS, 2 * this.chars);
+  }
 }
 
 /** The last draft read at a place of a file, with what it was read from (see `CardDrafts.byPlace`). */
@@ -120,9 +153,9 @@ interface PlacedDraft {
   draft: CardDraft;
 }
 
-/** Most card drafts a cache keeps before it starts over. */
-const MAX_CACHED_CARDS = 20_000;
-/** Most files whose card places a cache keeps before it starts over. */
+/** Most characters of card text whose drafts a cache keeps before it drops the unused ones (`prune`). */
+const MAX_CACHED_CHARS = 2_000_000;
+/** Most files whose card places (or encoding scans) a cache keeps before it starts over. */
 const MAX_CACHED_FILES = 2_000;
 
 /** The name a single-card file gets when its card has no `name`: the file stem, spaces to `_`. */
@@ -231,19 +264,30 @@ function cachedCards(file: CardFile, slices: readonly CardSlice[], cache: CardDr
     )
       return shiftDraft(last.draft, slice.from - last.draft.from, index);
     const key = `${context}|${yamlAt}|${bodyAt}`;
-    let drafts = cache.byText.get(key);
-    let draft = drafts?.get(own);
+    let draft = cache.byText.get(key)?.get(own);
+    // A copy of the text, so that neither the cache nor the place keeps the whole file's text alive.
+    const copy = detachString(own);
     if (draft) draft = shiftDraft(draft, slice.from - draft.from, index);
     else {
-      draft = analyzeCard(file, slice, index);
-      if (!drafts) cache.byText.set(key, (drafts = new Map<string, CardDraft>()));
-      if (drafts.size >= MAX_CACHED_CARDS) drafts.clear();
-      drafts.set(detachString(own), draft);
+      draft = detachDraft(analyzeCard(file, slice, index));
+      cache.keep(key, copy, draft);
     }
-    // A copy of the text, so that the place does not keep the whole file's text alive.
-    placed[index] = { own: detachString(own), file: context, yamlAt, bodyAt, draft };
+    placed[index] = { own: copy, file: context, yamlAt, bodyAt, draft };
     return draft;
   });
+}
+
+/**
+ * `draft` with copies of the strings it took from the file's text (the instruction, inline messages and
+ * problem messages that quote the body): a cached draft lives on after its file's text changes, and a
+ * slice of that text would keep every version of the file alive, 1 MB a keystroke in a 1 MB bundle. Its
+ * fields and names come from the YAML cache, whose parses are made from copies already.
+ */
+function detachDraft(draft: CardDraft): CardDraft {
+  if (draft.instruction !== null) draft.instruction = detachString(draft.instruction);
+  for (const m of draft.inlineMessages) m.text = detachString(m.text);
+  for (const d of draft.diagnostics) d.message = detachString(d.message);
+  return draft;
 }
 
 function versionFor(profile: Profile): YamlVersion {
@@ -453,7 +497,7 @@ function suspectIn(path: string, text: string, caches: AnalysisCaches | undefine
   const previous = scans.get(path);
   if (previous?.text === text) return previous.at;
   const at = previous ? firstSuspectAfter(previous, text) : firstSuspectChar(text);
-  if (scans.size >= MAX_CACHED_CARDS) scans.clear();
+  if (scans.size >= MAX_CACHED_FILES) scans.clear();
   scans.set(path, { text, at });
   return at;
 }

@@ -86,4 +86,20 @@ describe('a re-check of a bundle', () => {
       new Checker().check(files, { profile: 'fast-agent' }),
     );
   });
+
+  it('answers as a fresh check after its caches drop the versions typed over', () => {
+    // A card of 300 KB: six versions pass the drafts' limit (2 million characters) and two the YAML
+    // cache's (half a million), so both drop what the last checks did not use, and a later step must
+    // still re-use (or re-read) correctly: cards moved, an earlier version back.
+    const big = (n: number) =>
+      `---\ntype: agent\nname: big\ndescription: ${'long '.repeat(40_000)}${n}\n---\n${'Say it. '.repeat(12_000)}${n}\n`;
+    const steps: Array<Record<string, string>> = [];
+    for (let n = 0; n < 9; n++) steps.push({ 'b.md': a + big(n) + b });
+    steps.push({ 'b.md': b + big(8) + a }, { 'b.md': a + big(0) + b });
+    expectSameAsFresh(steps, { profile: 'rfc' });
+    expectSameAsFresh(
+      steps.map((files) => ({ 'one.md': files['b.md']!.slice(a.length) })),
+      { profile: 'fast-agent' },
+    );
+  });
 });
