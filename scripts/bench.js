@@ -12,6 +12,12 @@
  *
  * The three take turns (bench/measure.js), so that load from other processes weighs on them alike.
  * Targets: full check ≤ 1.3 × raw parse, re-check ≤ 0.1 × full check (compared on medians).
+ *
+ * Then, with `--expose-gc` (as `npm run bench` runs it), the heap of one long-lived `Checker` of the
+ * Markdown bundle while typing: 200 characters, each making a new text as an editor does, in a card's
+ * prose (rfc and fast-agent profiles) and in a frontmatter value, after 50 to warm up; heap used after a
+ * full collection, before and after. The caches are bounded by characters, so it should not grow with
+ * the keystrokes.
  */
 import { createRequire } from 'node:module';
 import { parseAllDocuments } from 'yaml';
@@ -100,6 +106,26 @@ function table(rows) {
   );
 }
 
+/**
+ * Heap used (MB, after a full collection) before and after typing `keys` characters at `at` of `text`
+ * (after 50 typed to warm up: compiled code and the like), each check on the new text, on one `Checker`.
+ * @param {string} text @param {number} at @param {'rfc' | 'fast-agent'} profile
+ */
+function typingHeap(text, at, profile, keys = 200) {
+  const collect = /** @type {() => void} */ (globalThis.gc);
+  const heap = () => (collect(), process.memoryUsage().heapUsed / 1e6);
+  const checker = new Checker();
+  const type = (/** @type {number} */ i) => {
+    // A flat copy, as the worker's text after an edit is (not a rope over the previous version).
+    text = Buffer.from(text.slice(0, at + i) + (i % 2 ? 'x' : 'y') + text.slice(at + i)).toString();
+    checker.check({ 'bundle.md': text }, { profile });
+  };
+  for (let i = 0; i < 50; i++) type(i);
+  const before = heap();
+  for (let i = 50; i < 50 + keys; i++) type(i);
+  return { before, after: heap() };
+}
+
 const cards = makeCards();
 const figures = [
   benchBundle('markdown', 'bundle.md', renderMarkdown(cards)),
@@ -140,3 +166,34 @@ const verdicts = figures.flatMap((f) => [
   `${f.label} re-check/full ${verdict(f.recheck.median / f.full.median, RECHECK_TARGET)}`,
 ]);
 console.log(`Targets (informational): ${verdicts.join(', ')}`);
+
+if (typeof globalThis.gc === 'function') {
+  const bundle = renderMarkdown(cards);
+  const middle = bundle.prose[bundle.prose.length >> 1];
+  const card = bundle.text.lastIndexOf(
+    '\n---\n',
+    bundle.text.lastIndexOf('\n---\n', middle.from) - 1,
+  );
+  const name = bundle.text.indexOf('\nname: ', card) + '\nname: '.length + 3;
+  console.log('');
+  console.log(
+    'Heap of one Checker while typing 200 characters into bundle.md (MB after a full collection;',
+  );
+  console.log('each keystroke a new text): it should not grow with the keystrokes.');
+  const heapRows = [['typed into', 'profile', 'before', 'after', 'per keystroke']];
+  for (const [where, at, profile] of /** @type {const} */ ([
+    ["the middle card's prose", middle.from + 10, 'rfc'],
+    ["the middle card's prose", middle.from + 10, 'fast-agent'],
+    ["the middle card's name", name, 'rfc'],
+  ])) {
+    const { before, after } = typingHeap(bundle.text, at, profile);
+    heapRows.push([
+      where,
+      profile,
+      before.toFixed(1),
+      after.toFixed(1),
+      `${Math.round(((after - before) / 200) * 1000) + 0} KB`,
+    ]);
+  }
+  for (const line of table(heapRows)) console.log(line);
+}

@@ -10,10 +10,11 @@ import { parseYaml, type ParsedYaml, type YamlVersion } from '../text/parse-yaml
 import type { ReadFileHook } from './read-hook.ts';
 
 /**
- * Most characters of YAML a cache keeps (both versions) before it drops the slices the last two checks did
- * not ask for: each keystroke in a frontmatter adds a parse, which holds many times its text's size.
+ * Most characters of YAML a cache keeps (both versions) beyond the slices the last two checks asked for,
+ * before it drops them (`prune`): each keystroke in a frontmatter adds a parse, which holds about 50
+ * times its text's size, so this is a few hundred edits of a frontmatter, a few MB.
  */
-const MAX_CACHED_CHARS = 500_000;
+const MAX_STALE_CHARS = 128_000;
 
 /**
  * One parsed slice: its text and its parse at offset 0, both made from a copy of the slice, so as not to
@@ -42,7 +43,7 @@ export class YamlCache {
   private current: ParsedSlice[] = [];
   /** The characters of YAML in `parses`, and how many it may hold before `prune`. */
   private chars = 0;
-  private limit = MAX_CACHED_CHARS;
+  private limit = MAX_STALE_CHARS;
 
   /** `onParse` is called on every cache miss (the checker's `yamlParsed` counter). */
   constructor(private readonly onParse: () => void) {}
@@ -86,8 +87,8 @@ export class YamlCache {
   }
 
   /**
-   * Keeps only the slices the last check and this one asked for; the limit then grows to twice what is
-   * kept, so that a load-set with more YAML than the limit is not pruned at every slice.
+   * Keeps only the slices the last check and this one asked for; the limit is then what is kept plus
+   * `MAX_STALE_CHARS`, so that a load-set with more YAML than that is not pruned at every slice.
    */
   private prune(): void {
     this.parses = { '1.1': new Map(), '1.2': new Map() };
@@ -98,7 +99,7 @@ export class YamlCache {
       cache.set(slice.text, slice);
       this.chars += slice.text.length;
     }
-    this.limit = Math.max(MAX_CACHED_CHARS, 2 * this.chars);
+    this.limit = this.chars + MAX_STALE_CHARS;
   }
 }
 

@@ -2,8 +2,8 @@
  * A long-lived checker (the playground's, re-checking on every keystroke) keeps memory in proportion to
  * the load-set, not to the number of edits: its caches must not hold on to the texts of earlier versions.
  * The heap is measured after a full garbage collection. The caches may keep some recent versions of an
- * edited card (the drafts' cache holds up to 2 million characters of card text, the YAML cache half a
- * million), so the bound is a fixed 8 MB: keeping the texts of earlier versions (through a slice of the
+ * edited card (the drafts' cache up to 256,000 characters of card text beyond the cards in place, the YAML
+ * cache 128,000 beyond the slices in use), so the bound is a fixed 8 MB: keeping the texts of earlier versions (through a slice of the
  * file's text, or a closure that holds a whole check) added 14 MB or more over these 60 keystrokes.
  */
 import { setFlagsFromString } from 'node:v8';

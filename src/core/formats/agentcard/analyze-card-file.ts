@@ -109,7 +109,7 @@ export class CardDrafts {
   readonly encoding = new Map<string, SuspectScan>();
   /** The characters of card text in `byText`, and how many it may hold before `prune`. */
   private chars = 0;
-  private limit = MAX_CACHED_CHARS;
+  private limit = MAX_STALE_CHARS;
 
   /** Keeps `draft` in `byText` for a card of text `own` in the context `key`. */
   keep(key: string, own: string, draft: CardDraft): void {
@@ -121,10 +121,10 @@ export class CardDrafts {
   }
 
   /**
-   * Drops the drafts of texts no place holds any longer: each keystroke in a card adds a version of it,
-   * and with 1 MB cards (a fast-agent Markdown bundle is one card) keeping them all grew by megabytes a
-   * keystroke. The limit then grows to twice what is still held, so that a large load-set is not pruned
-   * at every card.
+   * Drops the drafts of texts no place holds any longer: each keystroke in a card adds a version of it
+   * (a draft holds about 16 times its text), and with 1 MB cards (a fast-agent Markdown bundle is one card)
+   * keeping them all grew by megabytes a keystroke. The limit is then what is still held plus
+   * `MAX_STALE_CHARS`, so that a large load-set is not pruned at every card.
    */
   private prune(): void {
     this.byText.clear();
@@ -138,7 +138,7 @@ export class CardDrafts {
         if (!drafts.has(p.own)) this.chars += p.own.length;
         drafts.set(p.own, p.draft);
       }
-    this.limit = Math.max(MAX_CACHED_CHARS, 2 * this.chars);
+    this.limit = this.chars + MAX_STALE_CHARS;
   }
 }
 
@@ -153,8 +153,11 @@ interface PlacedDraft {
   draft: CardDraft;
 }
 
-/** Most characters of card text whose drafts a cache keeps before it drops the unused ones (`prune`). */
-const MAX_CACHED_CHARS = 2_000_000;
+/**
+ * Most characters of card text a cache keeps drafts of beyond those of the cards in place (versions typed
+ * over, cards removed) before it drops them (`prune`): a few hundred edits of a 1 KB card, a few MB.
+ */
+const MAX_STALE_CHARS = 256_000;
 /** Most files whose card places (or encoding scans) a cache keeps before it starts over. */
 const MAX_CACHED_FILES = 2_000;
 

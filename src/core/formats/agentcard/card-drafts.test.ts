@@ -88,9 +88,9 @@ describe('a re-check of a bundle', () => {
   });
 
   it('answers as a fresh check after its caches drop the versions typed over', () => {
-    // A card of 300 KB: six versions pass the drafts' limit (2 million characters) and two the YAML
-    // cache's (half a million), so both drop what the last checks did not use, and a later step must
-    // still re-use (or re-read) correctly: cards moved, an earlier version back.
+    // A card of 300 KB: each version passes the drafts' and the YAML cache's limits for what is not in
+    // use, so both drop what the last checks did not use, and a later step must still re-use (or
+    // re-read) correctly: cards moved, an earlier version back.
     const big = (n: number) =>
       `---\ntype: agent\nname: big\ndescription: ${'long '.repeat(40_000)}${n}\n---\n${'Say it. '.repeat(12_000)}${n}\n`;
     const steps: Array<Record<string, string>> = [];
