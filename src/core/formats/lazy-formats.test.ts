@@ -27,6 +27,18 @@ const files: Record<string, string> = {
   }),
 };
 
+/** A checker through a `LazyFormats` that starts with AgentCard's reader only, as the worker's does. */
+function lazyChecker() {
+  const lazy = new LazyFormats([agentCardReader]);
+  const checker = new LoadSetChecker(
+    lazy.resolve,
+    lazy.parseHistory,
+    portabilityFixer,
+    lazy.hintText,
+  );
+  return { lazy, checker };
+}
+
 describe('LazyFormats', () => {
   it('lists the formats a load-set needs that are not loaded, in FORMAT_IDS order', () => {
     const lazy = new LazyFormats([agentCardReader]);
@@ -44,13 +56,7 @@ describe('LazyFormats', () => {
   });
 
   it('checks as the full checker does once it has loaded what the load-set needs', async () => {
-    const lazy = new LazyFormats([agentCardReader]);
-    const checker = new LoadSetChecker(
-      lazy.resolve,
-      lazy.parseHistory,
-      portabilityFixer,
-      lazy.hintText,
-    );
+    const { lazy, checker } = lazyChecker();
     const result = await lazy.checkLoading(() => checker.check(files, {}));
     const full = checkLoadSet(files, {});
     expect(result).toEqual(full);
@@ -72,13 +78,7 @@ describe('LazyFormats', () => {
   });
 
   it('loads the hints only for a problem that has one, and then gives its text', async () => {
-    const lazy = new LazyFormats([agentCardReader]);
-    const checker = new LoadSetChecker(
-      lazy.resolve,
-      lazy.parseHistory,
-      portabilityFixer,
-      lazy.hintText,
-    );
+    const { lazy, checker } = lazyChecker();
     // A card without a hinted problem: checked without the table (a cold start does not fetch it).
     const clean = { 'a.md': '---\nname: a\n---\nHello.\n' };
     await lazy.checkLoading(() => checker.check(clean, {}));
