@@ -30,6 +30,7 @@ import { measureEmbeds, reportEmbeds } from './bench/browser-embeds.js';
 import { measureFloor, serveFloor } from './bench/browser-floor.js';
 import { measurePermalinks } from './bench/browser-permalink.js';
 import { launchChromium, snapshotDist, startPreview } from './bench/browser-server.js';
+import { watchHeaps } from './bench/browser-heap.js';
 import { allJs, describe, initialJs } from './bench/browser-size.js';
 import {
   addFile,
@@ -144,7 +145,11 @@ async function main() {
   const bundleKeys = await measureKeystrokes(bundleApp.page, KEYS);
   await placeCursor(bundleApp.page, bundlePath, middle.to);
   const typed = typingText(TYPING.chars);
+  const heaps = await watchHeaps(bundleApp.context, bundleApp.page);
+  const heapBefore = await heaps.measure();
   const longTasks = await typeAndWatchLongTasks(bundleApp.page, bundlePath, typed, TYPING);
+  const heapAfter = await heaps.measure();
+  await heaps.detach();
   await bundleApp.context.close();
   const version = browser.version();
   await browser.close();
@@ -167,6 +172,7 @@ async function main() {
     },
     bundle: { chars: bundle.text.length, cards: cards.length, ...bundleKeys },
     longTasks,
+    heap: { before: heapBefore, after: heapAfter },
     typedChars: typed.length,
     initial,
     every,
@@ -371,6 +377,8 @@ function frameRow(label, strokes) {
  *   playground with `UNDEFERRED`.
  * @property {{ chars: number, cards: number, strokes: Keystroke[], unexpected: number }} bundle
  * @property {Awaited<ReturnType<typeof typeAndWatchLongTasks>>} longTasks
+ * @property {{ before: import('./bench/browser-heap.js').HeapFigure, after: import('./bench/browser-heap.js').HeapFigure }} heap
+ *   The page's and the analysis worker's heaps, after a full collection, before and after the typing.
  * @property {number} typedChars
  * @property {JsFile[]} initial
  * @property {JsFile[]} every
@@ -514,6 +522,15 @@ function report(r) {
   }
   if (lt.arrived !== r.typedChars)
     out(`   note: the file grew by ${lt.arrived} characters, not ${r.typedChars}`);
+  const mb = (/** @type {number | null} */ bytes) =>
+    bytes === null ? 'not found' : `${(bytes / 1e6).toFixed(1)} MB`;
+  out(
+    `   heap after a full collection, before and after the typing (it should not grow with the keys):`,
+  );
+  out(
+    `   page ${mb(r.heap.before.page)} -> ${mb(r.heap.after.page)}, analysis worker` +
+      ` ${mb(r.heap.before.worker)} -> ${mb(r.heap.after.worker)}`,
+  );
   out('');
 
   const initialGzip = sum(r.initial);
