@@ -129,6 +129,33 @@ test.describe('The Examples gallery', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('a click on Examples right after the gallery closed reopens it, and stays open', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.examplesButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Examples' });
+    await expect(dialog).toBeVisible();
+    // Each way of closing, then the click in the same task: the dialog's own close event comes a task
+    // later, after the click (it had left the app thinking the gallery was still shown: the click was lost).
+    for (const how of ['Escape', 'Close'] as const) {
+      const reopened = await playground.examplesButton.evaluate(async (button, how) => {
+        const open = document.querySelector<HTMLDialogElement>('dialog[open]')!;
+        // What Escape does: a cancel event, then the dialog closes.
+        if (how === 'Escape') (open as HTMLDialogElement & { requestClose(): void }).requestClose();
+        else open.querySelector<HTMLButtonElement>('button[data-close]')!.click();
+        (button as HTMLButtonElement).click();
+        for (let i = 0; i < 10; i++) await Promise.resolve();
+        return document.querySelector('dialog[open]') !== null;
+      }, how);
+      expect(reopened, how).toBe(true);
+      // The late close event of the dialog that closed does not shut the new one.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      await expect(dialog, how).toBeVisible();
+    }
+  });
+
   test('asks before opening another example over edits, and keeps the edited one when told to go on', async ({
     page,
   }) => {

@@ -94,4 +94,31 @@ test.describe('Sharing a workspace as a link', () => {
     await playground.expectText(OWN_CARD);
     expect(playground.errors).toEqual([]);
   });
+
+  test('a click on Share right after the dialog closed reopens it, and it stays open', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.shareButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Share' });
+    await expect(dialog).toBeVisible();
+    // Each way of closing, then the click in the same task: the dialog's close event comes a task later.
+    for (const how of ['Escape', 'Close'] as const) {
+      const reopened = await playground.shareButton.evaluate(async (button, how) => {
+        const open = document.querySelector<HTMLDialogElement>('dialog[open]')!;
+        if (how === 'Escape') (open as HTMLDialogElement & { requestClose(): void }).requestClose();
+        else
+          [...open.querySelectorAll('button')]
+            .find((b) => b.textContent?.trim() === 'Close')!
+            .click();
+        (button as HTMLButtonElement).click();
+        for (let i = 0; i < 10; i++) await Promise.resolve();
+        return document.querySelector('dialog[open]') !== null;
+      }, how);
+      expect(reopened, how).toBe(true);
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      await expect(dialog, how).toBeVisible();
+    }
+  });
 });
