@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { EXAMPLES } from '../../src/app/examples.ts';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
+import { expectReopensRightAfterClose } from './dialog-reopen.ts';
 import { PlaygroundPage } from './playground-page.ts';
 
 test.describe('The Examples gallery', () => {
@@ -137,23 +138,7 @@ test.describe('The Examples gallery', () => {
     await playground.examplesButton.click();
     const dialog = page.getByRole('dialog', { name: 'Examples' });
     await expect(dialog).toBeVisible();
-    // Each way of closing, then the click in the same task: the dialog's own close event comes a task
-    // later, after the click (it had left the app thinking the gallery was still shown: the click was lost).
-    for (const how of ['Escape', 'Close'] as const) {
-      const reopened = await playground.examplesButton.evaluate(async (button, how) => {
-        const open = document.querySelector<HTMLDialogElement>('dialog[open]')!;
-        // What Escape does: a cancel event, then the dialog closes.
-        if (how === 'Escape') (open as HTMLDialogElement & { requestClose(): void }).requestClose();
-        else open.querySelector<HTMLButtonElement>('button[data-close]')!.click();
-        (button as HTMLButtonElement).click();
-        for (let i = 0; i < 10; i++) await Promise.resolve();
-        return document.querySelector('dialog[open]') !== null;
-      }, how);
-      expect(reopened, how).toBe(true);
-      // The late close event of the dialog that closed does not shut the new one.
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
-      await expect(dialog, how).toBeVisible();
-    }
+    await expectReopensRightAfterClose(playground.examplesButton, dialog);
   });
 
   test('asks before opening another example over edits, and keeps the edited one when told to go on', async ({

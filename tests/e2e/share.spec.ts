@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { encodePermalink } from '../../src/app/permalink/permalink.ts';
+import { expectReopensRightAfterClose } from './dialog-reopen.ts';
 import { PlaygroundPage } from './playground-page.ts';
 
 const SHARED_CARD = `---
@@ -103,22 +104,6 @@ test.describe('Sharing a workspace as a link', () => {
     await playground.shareButton.click();
     const dialog = page.getByRole('dialog', { name: 'Share' });
     await expect(dialog).toBeVisible();
-    // Each way of closing, then the click in the same task: the dialog's close event comes a task later.
-    for (const how of ['Escape', 'Close'] as const) {
-      const reopened = await playground.shareButton.evaluate(async (button, how) => {
-        const open = document.querySelector<HTMLDialogElement>('dialog[open]')!;
-        if (how === 'Escape') (open as HTMLDialogElement & { requestClose(): void }).requestClose();
-        else
-          [...open.querySelectorAll('button')]
-            .find((b) => b.textContent?.trim() === 'Close')!
-            .click();
-        (button as HTMLButtonElement).click();
-        for (let i = 0; i < 10; i++) await Promise.resolve();
-        return document.querySelector('dialog[open]') !== null;
-      }, how);
-      expect(reopened, how).toBe(true);
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
-      await expect(dialog, how).toBeVisible();
-    }
+    await expectReopensRightAfterClose(playground.shareButton, dialog);
   });
 });
