@@ -2,7 +2,7 @@ import { expect, type Locator } from '@playwright/test';
 
 /**
  * Checks that `button` opens `dialog` again when clicked right after the dialog closed, each way: Escape
- * (as `requestClose()` does it) and the dialog's Close button. The click comes in the same task as the
+ * (as `requestClose()` does it) and the dialog's Close button (its text or its label starts with "Close"). The click comes in the same task as the
  * close, before the dialog's close event (a task later), which had left the app thinking the dialog was
  * still shown, so the click was lost. The dialog must be open once the click's microtasks have run, and
  * still open after the late close event of the one that closed. `dialog` is open when called.
@@ -17,7 +17,11 @@ export async function expectReopensRightAfterClose(
       if (how === 'Escape') (open as HTMLDialogElement & { requestClose(): void }).requestClose();
       else
         [...open.querySelectorAll('button')]
-          .find((b) => b.textContent?.trim() === 'Close')!
+          .find(
+            (b) =>
+              b.textContent?.trim() === 'Close' ||
+              b.getAttribute('aria-label')?.startsWith('Close'),
+          )!
           .click();
       (opener as HTMLButtonElement).click();
       for (let i = 0; i < 10; i++) await Promise.resolve();

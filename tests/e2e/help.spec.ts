@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
+import { expectReopensRightAfterClose } from './dialog-reopen.ts';
 import { PlaygroundPage } from './playground-page.ts';
 
 const CHAIN = `---
@@ -83,6 +84,29 @@ test.describe('Help and reference', () => {
 
     await page.keyboard.press('Escape');
     await expect(referenceDialog(page)).toBeHidden();
+    expect(playground.errors).toEqual([]);
+  });
+
+  test('Help and the Reference open again when asked right after they closed', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    const help = page.getByTestId(TEST_IDS.helpButton);
+    await help.click();
+    await expect(helpDialog(page)).toBeVisible();
+    await expectReopensRightAfterClose(help, helpDialog(page));
+
+    await page.keyboard.press('Escape');
+    await expect(helpDialog(page)).toBeHidden();
+    // The settings popover's link opens the Reference at the profiles. The popover closes under the
+    // dialog, so the link is hidden then: the helper clicks it in the page as the close happens.
+    await playground.settingsButton.click();
+    await page.getByRole('button', { name: 'Profiles in the reference' }).click();
+    const link = playground.settingsPopover.locator('button', {
+      hasText: 'Profiles in the reference',
+    });
+    await expect(referenceDialog(page)).toBeVisible();
+    await expectReopensRightAfterClose(link, referenceDialog(page));
+    await expect(referenceDialog(page).locator('#profiles')).toBeFocused();
     expect(playground.errors).toEqual([]);
   });
 
