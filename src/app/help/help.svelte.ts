@@ -5,6 +5,7 @@
  * dialogs themselves are separate chunks that App.svelte imports when one is first opened; this module
  * stays tiny, so it adds next to nothing to the page's first JavaScript.
  */
+import { showAgain, unlessReopened } from '../dialogs/app-modal.ts';
 
 /** What is open: nothing, the Help dialog or the Reference (at `anchor`, when given). */
 export interface HelpView {
@@ -56,4 +57,22 @@ export function closeHelp(): void {
   const target = returnFocus;
   returnFocus = null;
   if (target?.isConnected) target.focus();
+}
+
+/**
+ * For the dialog of the help view `view`, called as its component starts: shows the dialog on every open
+ * of that view, also one right after it closed, before its late close event (see app-modal.ts), and
+ * returns the dialog's `close` listener, which closes the view.
+ */
+export function helpModal(
+  view: 'help' | 'reference',
+  dialog: () => HTMLDialogElement | undefined,
+): () => void {
+  $effect(() => {
+    void helpView.serial;
+    showAgain(dialog());
+  });
+  return unlessReopened(dialog, () => {
+    if (helpView.open === view) closeHelp();
+  });
 }
