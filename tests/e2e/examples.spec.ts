@@ -135,10 +135,10 @@ test.describe('The Examples gallery', () => {
   }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();
-    await playground.examplesButton.click();
-    const dialog = page.getByRole('dialog', { name: 'Examples' });
-    await expect(dialog).toBeVisible();
-    await expectReopensRightAfterClose(playground.examplesButton, dialog);
+    await expectReopensRightAfterClose(
+      playground.examplesButton,
+      page.getByRole('dialog', { name: 'Examples' }),
+    );
   });
 
   test('asks before opening another example over edits, and keeps the edited one when told to go on', async ({

@@ -101,9 +101,9 @@ test.describe('Sharing a workspace as a link', () => {
   }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();
-    await playground.shareButton.click();
-    const dialog = page.getByRole('dialog', { name: 'Share' });
-    await expect(dialog).toBeVisible();
-    await expectReopensRightAfterClose(playground.shareButton, dialog);
+    await expectReopensRightAfterClose(
+      playground.shareButton,
+      page.getByRole('dialog', { name: 'Share' }),
+    );
   });
 });
