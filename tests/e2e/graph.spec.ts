@@ -128,11 +128,16 @@ test.describe('the Graph view', () => {
         ns: root.namespaceURI,
         viewBox: root.getAttribute('viewBox'),
         names: [...doc.querySelectorAll('[data-name]')].map((n) => n.getAttribute('data-name')),
+        texts: [...doc.querySelectorAll('text')].map((t) => t.textContent),
       };
     }, text);
     expect(parsed).toMatchObject({ error: 0, root: 'svg', ns: 'http://www.w3.org/2000/svg' });
     expect(parsed.viewBox).toMatch(/^0 0 \d+ \d+$/);
     expect(parsed.names.sort()).toEqual(['post_writer', 'social_media', 'url_fetcher']);
+    // Each node's name and type, and the chain's step numbers, are drawn in it.
+    expect(parsed.texts.sort()).toEqual(
+      ['1', '2', 'agent', 'agent', 'chain', 'post_writer', 'social_media', 'url_fetcher'].sort(),
+    );
   });
 });
 

@@ -10,12 +10,17 @@ import {
   type LayoutInput,
 } from './graph-layout.ts';
 import {
+  ANIMATED_NODES,
   arrowHead,
+  describeNode,
+  drawnEdges,
+  drawnNodes,
   edgeMiddle,
   edgePath,
   moveFocus,
   nodeShape,
   problemBadges,
+  TYPE_COLOURS,
 } from './graph-view.ts';
 
 const card = (front: string) => `---\n${front}\n---\nDo it.\n`;
@@ -311,5 +316,93 @@ describe('arrowHead', () => {
         10,
       ),
     ).toBe('');
+  });
+});
+
+describe('what the view draws (drawnNodes, drawnEdges)', () => {
+  it('draws each placed node once, with its outline, colours, label and accessible description', () => {
+    const result = checkLoadSet(CHAIN);
+    const graph = agentGraph(result);
+    const layout = layoutGraph(layoutInput(graph));
+    const nodes = drawnNodes(graph, layout, problemBadges(graph, result.diagnostics));
+    expect(nodes.map((n) => n.id)).toEqual(graph.nodes.map((n) => n.id));
+    const chain = nodes.find((n) => n.id === 'post_writer')!;
+    const box = layout.nodes.post_writer!;
+    // A small graph eases its nodes into place: drawn at (0, 0), moved by a transform.
+    expect(chain.transform).toBe(`translate(${box.x},${box.y})`);
+    expect(chain.outline).toBe(nodeShape('chain', box.width, box.height));
+    expect([chain.fill, chain.stroke]).toEqual([
+      TYPE_COLOURS.chain.fill,
+      TYPE_COLOURS.chain.stroke,
+    ]);
+    expect([chain.label, chain.subtitle]).toEqual(['post_writer', 'chain']);
+    expect(chain.description).toBe('post_writer, chain, has errors, 1 error, 0 warnings');
+    expect(chain.counts).toEqual({ errors: 1, warnings: 0 });
+    const ghost = nodes.find((n) => n.id === 'ghost')!;
+    expect([ghost.status, ghost.subtitle, ghost.fill, ghost.counts]).toEqual([
+      'missing',
+      'missing',
+      'none',
+      undefined,
+    ]);
+    expect(ghost.description).toBe('ghost, missing agent');
+  });
+
+  it('draws a large graph’s nodes at their places, without a transform each', () => {
+    const names = Array.from({ length: ANIMATED_NODES + 1 }, (_, i) => `a${i}`);
+    const result = checkLoadSet({
+      'big.md': names.map((name) => card(`type: agent\nname: ${name}`)).join(''),
+    });
+    const graph = agentGraph(result);
+    const layout = layoutGraph(layoutInput(graph));
+    const nodes = drawnNodes(graph, layout, new Map());
+    expect(nodes).toHaveLength(names.length);
+    const last = nodes.at(-1)!;
+    const box = layout.nodes[last.id]!;
+    expect(last.transform).toBeUndefined();
+    expect([last.x, last.y]).toEqual([box.x, box.y]);
+    expect(last.outline).toBe(nodeShape('agent', box.width, box.height, box));
+  });
+
+  it('leaves out a node the layout does not place, and shows a long name cut', () => {
+    const long = 'an_agent_whose_name_is_far_too_long_for_its_box';
+    const graph = agentGraph(checkLoadSet({ 'x.md': card(`type: agent\nname: ${long}`) }));
+    const layout = layoutGraph(layoutInput(graph));
+    expect(drawnNodes(graph, layout, new Map())[0]!.label).toBe('an_agent_whose_name_is_far_…');
+    expect(drawnNodes(graph, { ...layout, nodes: {} }, new Map())).toEqual([]);
+  });
+
+  it('draws each edge along its points, numbering chain steps from 1 in sequence order', () => {
+    const graph = agentGraph(checkLoadSet(CHAIN));
+    const layout = layoutGraph(layoutInput(graph));
+    const edges = drawnEdges(graph, layout);
+    expect(edges.map((e) => [e.kind, e.number?.text])).toEqual([
+      ['sequence', '1'],
+      ['sequence', '2'],
+      ['sequence', '3'],
+    ]);
+    expect(edges[1]!.line).toBe(edgePath(layout.edges[1]!));
+    expect(edges[1]!.head).toBe(arrowHead(layout.edges[1]!, 9));
+    expect(edges[1]!.number).toMatchObject(edgeMiddle(layout.edges[1]!)!);
+  });
+
+  it('marks an edge on a cycle, and leaves an unordered edge unnumbered', () => {
+    const graph = agentGraph(
+      checkLoadSet({
+        'x.md':
+          card('type: router\nname: r\nagents: [a]') + card('type: chain\nname: a\nsequence: [a]'),
+      }),
+    );
+    const edges = drawnEdges(graph, layoutGraph(layoutInput(graph)));
+    const router = edges[graph.edges.findIndex((e) => e.from === 'r')]!;
+    const self = edges[graph.edges.findIndex((e) => e.from === 'a')]!;
+    expect([router.kind, router.cycle, router.number]).toEqual(['agents', false, null]);
+    expect([self.cycle, self.number?.text]).toEqual([true, '1']);
+  });
+
+  it('describes problems in words, singular and plural', () => {
+    const [node] = agentGraph(checkLoadSet({ 'x.md': card('type: agent\nname: w') })).nodes;
+    expect(describeNode(node!, undefined)).toBe('w, agent');
+    expect(describeNode(node!, { errors: 2, warnings: 1 })).toBe('w, agent, 2 errors, 1 warning');
   });
 });

@@ -3,7 +3,7 @@
  * problem badges, and where the arrow keys go. Kept apart from the component so they are unit-tested.
  */
 import type { AgentGraph, CardType, Diagnostic, GraphNode } from '../../core/index.ts';
-import type { GraphLayout, Point } from './graph-layout.ts';
+import { MAX_LABEL_CHARS, type GraphLayout, type Point } from './graph-layout.ts';
 
 /** A node's fill and stroke. Pastel fills with dark text read the same in both themes. */
 export interface NodeColours {
@@ -54,12 +54,23 @@ export function nodeShape(
   const s = 12;
   const p = (px: number, py: number) => `${r(at.x + px)},${r(at.y + py)}`;
   const poly = (points: Array<[number, number]>) =>
-    `M${points.map(([px, py]) => p(px, py)).join('L')}Z`;
+    ['M', points.map(([px, py]) => p(px, py)).join('L'), 'Z'].join('');
   const box = (radius: number, inset = 0) =>
     roundedRect(at.x - x + inset, at.y - y + inset, width - 2 * inset, height - 2 * inset, radius);
+  // Each outline is joined from its parts once (see `edgePath`).
   switch (type) {
     case 'chain':
-      return `${box(3)}M${p(-x + 8, -y)}V${r(at.y + y)}M${p(x - 8, -y)}V${r(at.y + y)}`;
+      return [
+        box(3),
+        'M',
+        p(-x + 8, -y),
+        'V',
+        r(at.y + y),
+        'M',
+        p(x - 8, -y),
+        'V',
+        r(at.y + y),
+      ].join('');
     case 'parallel':
       return poly([
         [-x + s, -y],
@@ -68,7 +79,7 @@ export function nodeShape(
         [-x - s / 2, y],
       ]);
     case 'evaluator_optimizer':
-      return `${box(4)}${box(2, 4)}`;
+      return [box(4), box(2, 4)].join('');
     case 'router':
       return poly([
         [-x, 0],
@@ -115,11 +126,12 @@ function roundedRect(
   const k = Math.min(radius, width / 2, height / 2);
   const right = left + width;
   const bottom = top + height;
-  return (
-    `M${r(left + k)},${r(top)}H${r(right - k)}A${r(k)},${r(k)} 0 0 1 ${r(right)},${r(top + k)}` +
-    `V${r(bottom - k)}A${r(k)},${r(k)} 0 0 1 ${r(right - k)},${r(bottom)}H${r(left + k)}` +
-    `A${r(k)},${r(k)} 0 0 1 ${r(left)},${r(bottom - k)}V${r(top + k)}A${r(k)},${r(k)} 0 0 1 ${r(left + k)},${r(top)}Z`
-  );
+  const arc = `A${r(k)},${r(k)} 0 0 1 `;
+  return [
+    `M${r(left + k)},${r(top)}H${r(right - k)}${arc}${r(right)},${r(top + k)}`,
+    `V${r(bottom - k)}${arc}${r(right - k)},${r(bottom)}H${r(left + k)}`,
+    `${arc}${r(left)},${r(bottom - k)}V${r(top + k)}${arc}${r(left + k)},${r(top)}Z`,
+  ].join('');
 }
 
 function r(n: number): number {
@@ -129,14 +141,17 @@ function r(n: number): number {
 /** An edge's path through dagre's points: straight at the ends, smoothed through the middle. */
 export function edgePath(points: readonly Point[]): string {
   if (points.length === 0) return '';
-  let d = `M${r(points[0]!.x)},${r(points[0]!.y)}`;
+  // Parts joined once: the drawing keeps every path string, and `+=` would keep each as a tree of
+  // pieces (thousands of objects more for the garbage collector to walk on a large graph).
+  const parts = [`M${r(points[0]!.x)},${r(points[0]!.y)}`];
   for (let i = 1; i < points.length - 1; i++) {
     const p = points[i]!;
     const next = points[i + 1]!;
-    d += `Q${r(p.x)},${r(p.y)} ${r((p.x + next.x) / 2)},${r((p.y + next.y) / 2)}`;
+    parts.push(`Q${r(p.x)},${r(p.y)} ${r((p.x + next.x) / 2)},${r((p.y + next.y) / 2)}`);
   }
   const last = points[points.length - 1]!;
-  return `${d}L${r(last.x)},${r(last.y)}`;
+  parts.push(`L${r(last.x)},${r(last.y)}`);
+  return parts.join('');
 }
 
 /**
@@ -158,10 +173,11 @@ export function arrowHead(points: readonly Point[], length: number): string {
   const half = length * 0.45;
   const bx = tip.x - ux * length;
   const by = tip.y - uy * length;
-  return (
-    `M${r(tip.x)},${r(tip.y)}L${r(bx - uy * half)},${r(by + ux * half)}` +
-    `L${r(bx + uy * half)},${r(by - ux * half)}Z`
-  );
+  return [
+    `M${r(tip.x)},${r(tip.y)}`,
+    `L${r(bx - uy * half)},${r(by + ux * half)}`,
+    `L${r(bx + uy * half)},${r(by - ux * half)}Z`,
+  ].join('');
 }
 
 /** Where an edge's number sits: the middle of its points. */
@@ -246,4 +262,115 @@ export function drawnGraphKey(graph: AgentGraph): string {
     (e) => `${e.from}\u0001${e.to}\u0001${e.kind}\u0001${e.order ?? ''}\u0001${e.cycle ? 1 : 0}`,
   );
   return `${nodes.join('\u0000')}\u0002${edges.join('\u0000')}`;
+}
+
+/** Graphs of up to this many agents ease their nodes into new places; larger ones just redraw. */
+export const ANIMATED_NODES = 200;
+
+/** Problems of one agent's card, as its badge counts them. */
+export interface ProblemCounts {
+  errors: number;
+  warnings: number;
+}
+
+/**
+ * One node as the view draws it: every attribute worked out once per layout (or change of badges), so
+ * the drawing of 1,000 agents reads plain values and keeps no derived value or closure per node.
+ */
+export interface DrawnNode {
+  id: string;
+  name: string;
+  status: GraphNode['status'];
+  /** The node's move into place, for graphs that ease their nodes (see `ANIMATED_NODES`). */
+  transform: string | undefined;
+  /** Where the drawing's centre is: (0, 0) when `transform` moves it, its place otherwise. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  outline: string;
+  fill: string;
+  stroke: string;
+  /** The name, cut to `MAX_LABEL_CHARS`. */
+  label: string;
+  /** The type, or "missing". */
+  subtitle: string;
+  /** The accessible name and tooltip: name, type, and problems. */
+  description: string;
+  counts: ProblemCounts | undefined;
+}
+
+/** One edge as the view draws it. */
+export interface DrawnEdge {
+  kind: string;
+  cycle: boolean;
+  line: string;
+  head: string;
+  /** The chain position shown on the edge (1-based), and where. */
+  number: { x: number; y: number; text: string } | null;
+}
+
+/** The nodes of `graph` that `layout` places, with what the view draws for each. */
+export function drawnNodes(
+  graph: AgentGraph,
+  layout: GraphLayout,
+  badges: ReadonlyMap<string, ProblemCounts>,
+): DrawnNode[] {
+  const animated = graph.nodes.length <= ANIMATED_NODES;
+  const drawn: DrawnNode[] = [];
+  for (const node of graph.nodes) {
+    const box = layout.nodes[node.id];
+    if (!box) continue;
+    const at = animated ? { x: 0, y: 0 } : { x: box.x, y: box.y };
+    const colours = nodeColours(node);
+    const counts = badges.get(node.id);
+    drawn.push({
+      id: node.id,
+      name: node.name,
+      status: node.status,
+      transform: animated ? `translate(${box.x},${box.y})` : undefined,
+      x: at.x,
+      y: at.y,
+      width: box.width,
+      height: box.height,
+      outline: nodeShape(node.type, box.width, box.height, at),
+      fill: colours.fill,
+      stroke: colours.stroke,
+      label: shortLabel(node.name),
+      subtitle: node.status === 'missing' ? 'missing' : (node.type ?? 'unknown type'),
+      description: describeNode(node, counts),
+      counts: counts && (counts.errors > 0 || counts.warnings > 0) ? counts : undefined,
+    });
+  }
+  return drawn;
+}
+
+/** The edges of `graph` as the view draws them along `layout`'s points. */
+export function drawnEdges(graph: AgentGraph, layout: GraphLayout): DrawnEdge[] {
+  return graph.edges.map((edge, i) => {
+    const points = layout.edges[i] ?? [];
+    const middle = edge.order === null ? null : edgeMiddle(points);
+    return {
+      kind: edge.kind,
+      cycle: edge.cycle,
+      line: edgePath(points),
+      head: arrowHead(points, edge.cycle ? 11 : 9),
+      number: middle && { x: middle.x, y: middle.y, text: String(edge.order! + 1) },
+    };
+  });
+}
+
+/** `text` cut to `MAX_LABEL_CHARS`, with an ellipsis where it was cut. */
+export function shortLabel(text: string): string {
+  return text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
+}
+
+/** A node in words: "post_writer, chain, has errors, 2 errors, 0 warnings". */
+export function describeNode(node: GraphNode, counts: ProblemCounts | undefined): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const problems = counts
+    ? `, ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}`
+    : '';
+  const type = node.status === 'missing' ? 'missing agent' : (node.type ?? 'unknown type');
+  return `${node.name}, ${type}${node.status === 'error' ? ', has errors' : ''}${problems}`;
 }
