@@ -139,6 +139,35 @@ test.describe('the Graph view', () => {
       ['1', '2', 'agent', 'agent', 'chain', 'post_writer', 'social_media', 'url_fetcher'].sort(),
     );
   });
+
+  test('a graph taller than the view is fitted when it arrives: every agent is in view', async ({
+    page,
+  }) => {
+    const app = new PlaygroundPage(page);
+    await app.open();
+    // The Graph view is open before there are agents (the first layout is of none), as when a reader
+    // opens it and then pastes their cards.
+    await app.replaceText('');
+    await app.waitForChecked();
+    await app.showTab('Graph');
+    await expect(app.graphPanel.getByText('No agents yet.')).toBeVisible();
+    const steps = Array.from({ length: 24 }, (_, i) => `step_${i + 1}`);
+    await app.replaceText(
+      steps.map((name) => `---\ntype: agent\nname: ${name}\n---\nDo step.\n`).join('') +
+        `---\ntype: chain\nname: pipeline\nsequence: [${steps.join(', ')}]\n---\n`,
+    );
+    await expect(app.graphNodes).toHaveCount(25);
+    const view = (await app.graphPanel.locator('.viewport').boundingBox())!;
+    await expect(async () => {
+      for (const node of await app.graphNodes.all()) {
+        const box = (await node.boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(view.y - 1);
+        expect(box.y + box.height).toBeLessThanOrEqual(view.y + view.height + 1);
+        expect(box.x).toBeGreaterThanOrEqual(view.x - 1);
+        expect(box.x + box.width).toBeLessThanOrEqual(view.x + view.width + 1);
+      }
+    }).toPass({ timeout: 5_000 });
+  });
 });
 
 test('the embed with view=graph draws the graph above the cards', async ({ page }) => {
