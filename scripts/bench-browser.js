@@ -8,7 +8,8 @@
  * Figures (definitions are printed with them):
  * 1. keystroke-to-diagnostics latency on a ~5 KB card and on the 1,000-card Markdown bundle of
  *    bench/make-bundles.js (~1 MB);
- * 2. main-thread long tasks while typing 200 characters into that bundle at one key per 40 ms;
+ * 2. main-thread long tasks while typing 200 characters into that bundle at one key per 40 ms, and on
+ *    the floor page typed the same way;
  * 3. initial JavaScript, gzipped: the static import graph of dist/index.html, and what a cold load
  *    requests before the editor exists;
  * 4. permalink length of each example next to lz-string's;
@@ -27,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 import { measureColdLoad } from './bench/browser-cold-load.js';
 import { measureEmbeds, reportEmbeds } from './bench/browser-embeds.js';
-import { measureFloor, serveFloor } from './bench/browser-floor.js';
+import { floorLongTasks, measureFloor, serveFloor } from './bench/browser-floor.js';
 import { measurePermalinks } from './bench/browser-permalink.js';
 import { launchChromium, snapshotDist, startPreview } from './bench/browser-server.js';
 import { watchHeaps } from './bench/browser-heap.js';
@@ -156,6 +157,16 @@ async function main() {
   browser = undefined;
 
   floorServer = await serveFloor();
+  // The same typing into the same bundle on the floor page: the long tasks the browser alone makes.
+  const floorBrowser = await launchChromium();
+  const floorTyping = await floorLongTasks(
+    floorBrowser,
+    floorServer.url,
+    bundle.text,
+    middle.to,
+    typed,
+    TYPING,
+  ).finally(() => floorBrowser.close());
   const engines = await measureEngines(server.url, floorServer.url);
   floorServer.stop();
 
@@ -172,6 +183,7 @@ async function main() {
     },
     bundle: { chars: bundle.text.length, cards: cards.length, ...bundleKeys },
     longTasks,
+    floorTyping,
     heap: { before: heapBefore, after: heapAfter },
     typedChars: typed.length,
     initial,
@@ -522,6 +534,11 @@ function report(r) {
   }
   if (lt.arrived !== r.typedChars)
     out(`   note: the file grew by ${lt.arrived} characters, not ${r.typedChars}`);
+  const floorTasks = /** @type {number[]} */ (r.floorTyping.tasks);
+  out(
+    `   floor page (CodeMirror alone, no analysis), the same bundle and typing: ${floorTasks.length} long` +
+      ` task(s), longest ${msText(Math.max(0, ...floorTasks))}; ${r.floorTyping.arrived} characters arrived`,
+  );
   const mb = (/** @type {number | null} */ bytes) =>
     bytes === null ? 'not found' : `${(bytes / 1e6).toFixed(1)} MB`;
   out(

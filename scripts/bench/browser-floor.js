@@ -83,3 +83,56 @@ export async function measureFloor(browser, url, doc, cursor, { warmup, runs }) 
     await context.close();
   }
 }
+
+/**
+ * Long tasks (> 50 ms) on the floor page while `text` is typed into `doc` at `cursor`, at the pace
+ * `typeAndWatchLongTasks` types into the playground (a key press started every `intervalMs`, or as soon
+ * as the previous one returned), then `tailMs` more: what the browser alone costs an editor of that
+ * document at that pace, without any analysis.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {string} doc
+ * @param {number} cursor
+ * @param {string} text Characters Playwright's keyboard knows.
+ * @param {{ intervalMs: number, tailMs: number }} pace
+ * @returns {Promise<{ tasks: number[], arrived: number }>} Each long task's duration, ms; and how many
+ *   characters the document grew by.
+ */
+export async function floorLongTasks(browser, url, doc, cursor, text, { intervalMs, tailMs }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}/#${encodeURIComponent(doc)}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => /** @type {any} */ (window).__floorView, null, {
+      timeout: 30_000,
+    });
+    await page.evaluate((at) => {
+      const view = /** @type {any} */ (window).__floorView;
+      view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+      view.focus();
+    }, cursor);
+    // Let the first parse and drawing of the document finish, as the playground's typing waits for
+    // its first analysis.
+    await page.waitForTimeout(1000);
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      w.__floorLongTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__floorLongTasks.push(entry.duration);
+      }).observe({ type: 'longtask' });
+    });
+    const started = Date.now();
+    for (let i = 0; i < text.length; i++) {
+      const wait = started + i * intervalMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await page.keyboard.press(text[i] === ' ' ? 'Space' : text[i]);
+    }
+    await page.waitForTimeout(tailMs);
+    return await page.evaluate((length) => {
+      const w = /** @type {any} */ (window);
+      return { tasks: w.__floorLongTasks, arrived: w.__floorView.state.doc.length - length };
+    }, doc.length);
+  } finally {
+    await context.close();
+  }
+}
