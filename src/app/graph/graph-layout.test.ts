@@ -17,6 +17,7 @@ import {
   drawnNodes,
   edgeMiddle,
   edgePath,
+  fitView,
   moveFocus,
   nodeShape,
   problemBadges,
@@ -404,5 +405,33 @@ describe('what the view draws (drawnNodes, drawnEdges)', () => {
     const [node] = agentGraph(checkLoadSet({ 'x.md': card('type: agent\nname: w') })).nodes;
     expect(describeNode(node!, undefined)).toBe('w, agent');
     expect(describeNode(node!, { errors: 2, warnings: 1 })).toBe('w, agent, 2 errors, 1 warning');
+  });
+});
+
+describe('fitView', () => {
+  it('fits a drawing at the largest zoom that shows it all, centred', () => {
+    expect(fitView({ width: 400, height: 100 }, { width: 800, height: 400 })).toEqual({
+      k: 1.5,
+      x: 100,
+      y: 125,
+    });
+    expect(fitView({ width: 1600, height: 200 }, { width: 800, height: 400 })).toEqual({
+      k: 0.5,
+      x: 0,
+      y: 150,
+    });
+  });
+
+  it('shows a drawing too large for the least zoom from its top-left corner, not its middle', () => {
+    expect(fitView({ width: 8000, height: 21000 }, { width: 456, height: 650 })).toEqual({
+      k: 0.1,
+      x: 0,
+      y: 0,
+    });
+  });
+
+  it('fits nothing without area', () => {
+    expect(fitView({ width: 0, height: 10 }, { width: 800, height: 400 })).toBeNull();
+    expect(fitView({ width: 10, height: 10 }, { width: 0, height: 0 })).toBeNull();
   });
 });

@@ -219,6 +219,32 @@ export function problemBadges(
   return badges;
 }
 
+/** The view's zoom limits when fitting: never larger than 150%, never smaller than 10%. */
+export const FIT_ZOOM = { max: 1.5, min: 0.1 };
+
+/**
+ * The pan and zoom that show a drawing of `size` in a view of `box`: the largest zoom (within
+ * `FIT_ZOOM`) at which it fits, centred. A drawing too large to fit at the least zoom is shown from its
+ * top-left corner, where the first cards' agents are: centred, the view could show only the empty
+ * middle of a wide, sparse graph. Null when either has no area.
+ */
+export function fitView(
+  size: { width: number; height: number },
+  box: { width: number; height: number },
+): { k: number; x: number; y: number } | null {
+  const { width, height } = size;
+  if (width <= 0 || height <= 0 || box.width <= 0 || box.height <= 0) return null;
+  const k = Math.min(
+    FIT_ZOOM.max,
+    Math.max(FIT_ZOOM.min, Math.min(box.width / width, box.height / height)),
+  );
+  return {
+    k,
+    x: Math.max(0, (box.width - width * k) / 2),
+    y: Math.max(0, (box.height - height * k) / 2),
+  };
+}
+
 /** Arrow keys between nodes: Right follows an outgoing edge, Left an incoming one, Up/Down a rank. */
 export type GraphKey = 'ArrowRight' | 'ArrowLeft' | 'ArrowUp' | 'ArrowDown';
 
