@@ -225,8 +225,8 @@ export const FIT_ZOOM = { max: 1.5, min: 0.1 };
 /**
  * The pan and zoom that show a drawing of `size` in a view of `box`: the largest zoom (within
  * `FIT_ZOOM`) at which it fits, centred. A drawing too large to fit at the least zoom is shown from its
- * top-left corner, where the first cards' agents are: centred, the view could show only the empty
- * middle of a wide, sparse graph. Null when either has no area.
+ * top-left corner: centred, the view could show only the empty middle of a wide, sparse graph. Null
+ * when either has no area.
  */
 export function fitView(
   size: { width: number; height: number },
