@@ -18,9 +18,11 @@ import {
   edgeMiddle,
   edgePath,
   fitView,
+  inRect,
   moveFocus,
   nodeShape,
   problemBadges,
+  sceneRect,
   TYPE_COLOURS,
 } from './graph-view.ts';
 
@@ -433,5 +435,36 @@ describe('fitView', () => {
   it('fits nothing without area', () => {
     expect(fitView({ width: 0, height: 10 }, { width: 800, height: 400 })).toBeNull();
     expect(fitView({ width: 10, height: 10 }, { width: 0, height: 0 })).toBeNull();
+  });
+});
+
+describe('sceneRect and inRect (the labels a large graph draws)', () => {
+  it('gives the part of the drawing in view, in its own coordinates, with a margin', () => {
+    // Panned 1,000 px left and 200 px up at ×2: the 400 × 300 view shows x 500–700, y 100–250.
+    const view = { x: -1000, y: -200, k: 2 };
+    expect(sceneRect(view, { width: 400, height: 300 }, 0)).toEqual({
+      left: 500,
+      top: 100,
+      right: 700,
+      bottom: 250,
+    });
+    expect(sceneRect(view, { width: 400, height: 300 })).toEqual({
+      left: 400,
+      top: 25,
+      right: 800,
+      bottom: 325,
+    });
+  });
+
+  it('keeps a node partly in view and leaves out one wholly outside', () => {
+    const rect = { left: 500, top: 100, right: 700, bottom: 250 };
+    expect(inRect({ x: 600, y: 200, width: 100, height: 46 }, rect)).toBe(true);
+    // Its right edge (x 520) reaches into the view.
+    expect(inRect({ x: 460, y: 200, width: 120, height: 46 }, rect)).toBe(true);
+    expect(inRect({ x: 430, y: 200, width: 120, height: 46 }, rect)).toBe(false);
+    expect(inRect({ x: 600, y: 300, width: 100, height: 46 }, rect)).toBe(false);
+    // A point (a chain step's number) is in or out.
+    expect(inRect({ x: 700, y: 250 }, rect)).toBe(true);
+    expect(inRect({ x: 701, y: 250 }, rect)).toBe(false);
   });
 });

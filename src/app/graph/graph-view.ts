@@ -245,6 +245,50 @@ export function fitView(
   };
 }
 
+/** A rectangle of the drawing's own coordinates. */
+export interface SceneRect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * The part of the drawing a view of `size` shows at pan and zoom `view`, in the drawing's coordinates,
+ * with `margin` (a fraction of the view's size) on every side, so a short pan finds its labels drawn.
+ */
+export function sceneRect(
+  view: { x: number; y: number; k: number },
+  size: { width: number; height: number },
+  margin = 0.5,
+): SceneRect {
+  const left = -view.x / view.k;
+  const top = -view.y / view.k;
+  const width = size.width / view.k;
+  const height = size.height / view.k;
+  return {
+    left: left - width * margin,
+    top: top - height * margin,
+    right: left + width * (1 + margin),
+    bottom: top + height * (1 + margin),
+  };
+}
+
+/** True when a node's box (centre and size), or a point, lies at least partly in `rect`. */
+export function inRect(
+  item: { x: number; y: number; width?: number; height?: number },
+  rect: SceneRect,
+): boolean {
+  const halfWidth = (item.width ?? 0) / 2;
+  const halfHeight = (item.height ?? 0) / 2;
+  return (
+    item.x + halfWidth >= rect.left &&
+    item.x - halfWidth <= rect.right &&
+    item.y + halfHeight >= rect.top &&
+    item.y - halfHeight <= rect.bottom
+  );
+}
+
 /** Arrow keys between nodes: Right follows an outgoing edge, Left an incoming one, Up/Down a rank. */
 export type GraphKey = 'ArrowRight' | 'ArrowLeft' | 'ArrowUp' | 'ArrowDown';
 
