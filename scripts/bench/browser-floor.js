@@ -39,6 +39,34 @@ export async function serveFloor() {
 }
 
 /**
+ * The floor page showing `doc` in a fresh context, the cursor at `cursor` (scrolled into view) and the
+ * editor focused.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {string} doc
+ * @param {number} cursor
+ */
+async function openFloor(browser, url, doc, cursor) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}/#${encodeURIComponent(doc)}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => /** @type {any} */ (window).__floorView, null, {
+      timeout: 30_000,
+    });
+    await page.evaluate((at) => {
+      const view = /** @type {any} */ (window).__floorView;
+      view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+      view.focus();
+    }, cursor);
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/**
  * Types into the floor page as `measureKeystrokes` types into the playground: the cursor at `cursor`
  * of `doc`, keys alternating "x" and Backspace, each pressed once the previous key's answer was
  * applied and a frame has passed, after the same `phasePauses`.
@@ -50,18 +78,8 @@ export async function serveFloor() {
  * @returns {Promise<FloorStroke[]>}
  */
 export async function measureFloor(browser, url, doc, cursor, { warmup, runs }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { context, page } = await openFloor(browser, url, doc, cursor);
   try {
-    const page = await context.newPage();
-    await page.goto(`${url}/#${encodeURIComponent(doc)}`, { waitUntil: 'load' });
-    await page.waitForFunction(() => /** @type {any} */ (window).__floorView, null, {
-      timeout: 30_000,
-    });
-    await page.evaluate((at) => {
-      const view = /** @type {any} */ (window).__floorView;
-      view.dispatch({ selection: { anchor: at } });
-      view.focus();
-    }, cursor);
     const pauses = phasePauses(warmup + runs);
     for (let i = 0; i < warmup + runs; i++) {
       await page.waitForTimeout(pauses[i]);
@@ -99,18 +117,8 @@ export async function measureFloor(browser, url, doc, cursor, { warmup, runs }) 
  *   characters the document grew by.
  */
 export async function floorLongTasks(browser, url, doc, cursor, text, { intervalMs, tailMs }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { context, page } = await openFloor(browser, url, doc, cursor);
   try {
-    const page = await context.newPage();
-    await page.goto(`${url}/#${encodeURIComponent(doc)}`, { waitUntil: 'load' });
-    await page.waitForFunction(() => /** @type {any} */ (window).__floorView, null, {
-      timeout: 30_000,
-    });
-    await page.evaluate((at) => {
-      const view = /** @type {any} */ (window).__floorView;
-      view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
-      view.focus();
-    }, cursor);
     // Let the first parse and drawing of the document finish, as the playground's typing waits for
     // its first analysis.
     await page.waitForTimeout(1000);
