@@ -170,6 +170,59 @@ test.describe('the Graph view', () => {
   });
 });
 
+test('a large graph draws the labels in view, and exports every one', async ({ page }) => {
+  const app = new PlaygroundPage(page);
+  await app.open();
+  const names = Array.from({ length: 210 }, (_, i) => `agent_${String(i).padStart(3, '0')}`);
+  await app.replaceText(
+    names.map((name) => `---\ntype: agent\nname: ${name}\n---\nDo it.\n`).join(''),
+  );
+  await app.waitForChecked();
+  await app.showTab('Graph');
+  await expect(app.graphNodes).toHaveCount(names.length);
+  const labels = app.graphPanel.locator('.labels text');
+  // Fitted, 210 agents are too small to read: no labels.
+  await expect(labels).toHaveCount(0);
+  // Zoomed in with the wheel over an agent in view: its labels, and only those near the view.
+  const view = (await app.graphPanel.locator('.viewport').boundingBox())!;
+  let over: { x: number; y: number } | null = null;
+  for (const node of await app.graphNodes.all()) {
+    const box = (await node.boundingBox())!;
+    if (box.y > view.y + 50 && box.y + box.height < view.y + view.height - 50) {
+      over = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      break;
+    }
+  }
+  expect(over).not.toBeNull();
+  await page.mouse.move(over!.x, over!.y);
+  await page.mouse.wheel(0, -1200);
+  await expect.poll(() => labels.count()).toBeGreaterThan(0);
+  const drawn = await labels.count();
+  expect(drawn).toBeLessThan(names.length);
+  const under = await page.evaluate(
+    ({ x, y }) =>
+      document.elementFromPoint(x, y)?.closest('[data-name]')?.getAttribute('data-name'),
+    over!,
+  );
+  await expect(app.graphPanel.locator('.labels text', { hasText: under! })).toHaveCount(1);
+  // The export has every agent's name and type, whatever the view shows.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    app.graphPanel.getByRole('button', { name: 'SVG' }).click(),
+  ]);
+  const texts = await page.evaluate(
+    (svg) => {
+      const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+      return [...doc.querySelectorAll('text')].map((t) => t.textContent);
+    },
+    readFileSync(await download.path(), 'utf8'),
+  );
+  expect(texts.filter((t) => t === 'agent')).toHaveLength(names.length);
+  expect(texts.filter((t) => t?.startsWith('agent_')).sort()).toEqual(names);
+  // Back in the view, the labels are culled again.
+  await expect.poll(() => labels.count()).toBe(drawn);
+});
+
 test('the embed with view=graph draws the graph above the cards', async ({ page }) => {
   const fragment = await encodePermalink({
     files: { 'bundle.md': RFC_CHAIN },
