@@ -46,7 +46,7 @@ export async function serveFloor() {
  * @param {string} doc
  * @param {number} cursor
  */
-async function openFloor(browser, url, doc, cursor) {
+export async function openFloor(browser, url, doc, cursor) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -77,29 +77,42 @@ async function openFloor(browser, url, doc, cursor) {
  * @param {{ warmup: number, runs: number }} counts
  * @returns {Promise<FloorStroke[]>}
  */
-export async function measureFloor(browser, url, doc, cursor, { warmup, runs }) {
+export async function measureFloor(browser, url, doc, cursor, counts) {
   const { context, page } = await openFloor(browser, url, doc, cursor);
   try {
-    const pauses = phasePauses(warmup + runs);
-    for (let i = 0; i < warmup + runs; i++) {
-      await page.waitForTimeout(pauses[i]);
-      await page.keyboard.press(i % 2 === 0 ? 'x' : 'Backspace');
-      await page.waitForFunction(
-        (n) => {
-          const strokes = /** @type {any} */ (window).__floor;
-          return strokes.length >= n && strokes[n - 1].shown !== undefined;
-        },
-        i + 1,
-        { timeout: 10_000, polling: 'raf' },
-      );
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    }
-    /** @type {FloorStroke[]} */
-    const strokes = await page.evaluate(() => /** @type {any} */ (window).__floor);
-    return strokes.slice(warmup);
+    return await floorKeys(page, counts);
   } finally {
     await context.close();
   }
+}
+
+/**
+ * One block of `measureFloor`'s keys on a floor page opened already (`openFloor`); `skip` as in
+ * `measureKeystrokes`. An even number of keys leaves the text as it was.
+ * @param {import('@playwright/test').Page} page
+ * @param {{ warmup: number, runs: number }} counts
+ * @param {number} [skip]
+ * @returns {Promise<FloorStroke[]>}
+ */
+export async function floorKeys(page, { warmup, runs }, skip = 0) {
+  const before = await page.evaluate(() => /** @type {any} */ (window).__floor.length);
+  const pauses = phasePauses(skip + warmup + runs).slice(skip);
+  for (let i = 0; i < warmup + runs; i++) {
+    await page.waitForTimeout(pauses[i]);
+    await page.keyboard.press(i % 2 === 0 ? 'x' : 'Backspace');
+    await page.waitForFunction(
+      (n) => {
+        const strokes = /** @type {any} */ (window).__floor;
+        return strokes.length >= n && strokes[n - 1].shown !== undefined;
+      },
+      before + i + 1,
+      { timeout: 10_000, polling: 'raf' },
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
+  /** @type {FloorStroke[]} */
+  const strokes = await page.evaluate(() => /** @type {any} */ (window).__floor);
+  return strokes.slice(before + warmup);
 }
 
 /**

@@ -63,6 +63,8 @@ export function instrumentWorker() {
  * @param {number} timeoutMs
  */
 export function installKeystrokeProbe(timeoutMs) {
+  // Once per page: the card is typed in several blocks, and a second keydown listener would time twice.
+  if (/** @type {any} */ (window).__benchProbe) return;
   const model = /** @type {any} */ (window).agentcard.model;
   const worker = /** @type {any} */ (window).__benchWorker;
   /** @type {{ base: number, t0?: number, echo?: number } | null} */

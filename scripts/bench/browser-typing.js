@@ -124,15 +124,17 @@ export async function placeCursor(page, path, offset) {
  * time, waiting for each key's analysis to be on screen before the next.
  * @param {Page} page
  * @param {{ warmup: number, runs: number }} counts Keystrokes untimed, then timed.
+ * @param {number} [skip] Pauses of `phasePauses` used already (by earlier blocks of keys on this
+ *   text): this block's pauses follow them.
  * @returns {Promise<{ strokes: Keystroke[], unexpected: number }>} `unexpected` counts keystrokes whose
  *   analysis did not show (or still showed) `unknown-field` as expected.
  */
-export async function measureKeystrokes(page, { warmup, runs }) {
+export async function measureKeystrokes(page, { warmup, runs }, skip = 0) {
   await page.evaluate(installKeystrokeProbe, PROBE_TIMEOUT_MS);
   /** @type {Keystroke[]} */
   const strokes = [];
   let unexpected = 0;
-  const pauses = phasePauses(warmup + runs);
+  const pauses = phasePauses(skip + warmup + runs).slice(skip);
   for (let i = 0; i < warmup + runs; i++) {
     const typing = i % 2 === 0;
     await page.evaluate(() => /** @type {any} */ (window).__benchProbe.arm());
