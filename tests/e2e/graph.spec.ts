@@ -174,10 +174,9 @@ test('a large graph draws the labels in view, and exports every one', async ({ p
   const app = new PlaygroundPage(page);
   await app.open();
   const names = Array.from({ length: 210 }, (_, i) => `agent_${String(i).padStart(3, '0')}`);
-  await app.replaceText(
+  await app.pasteIntoEditor(
     names.map((name) => `---\ntype: agent\nname: ${name}\n---\nDo it.\n`).join(''),
   );
-  await app.waitForChecked();
   await app.showTab('Graph');
   await expect(app.graphNodes).toHaveCount(names.length);
   const labels = app.graphPanel.locator('.labels text');
@@ -221,6 +220,51 @@ test('a large graph draws the labels in view, and exports every one', async ({ p
   expect(texts.filter((t) => t?.startsWith('agent_')).sort()).toEqual(names);
   // Back in the view, the labels are culled again.
   await expect.poll(() => labels.count()).toBe(drawn);
+});
+
+test("a graph too large to fit opens on the selected card's agent, and + zooms about it", async ({
+  page,
+}) => {
+  const app = new PlaygroundPage(page);
+  await app.open();
+  // 400 steps of one chain: a column of agents 40 times as tall as the view at the least zoom.
+  const steps = Array.from({ length: 400 }, (_, i) => `step_${i + 1}`);
+  await app.pasteIntoEditor(
+    steps.map((name) => `---\ntype: agent\nname: ${name}\n---\nDo step.\n`).join('') +
+      `---\ntype: chain\nname: pipeline\nsequence: [${steps.join(', ')}]\n---\n`,
+  );
+  await app.selectCard('step_300');
+  await app.showTab('Graph');
+  await expect(app.graphNodes).toHaveCount(steps.length + 1);
+  const node = app.graphNode('step_300');
+  await expect(node).toHaveAttribute('aria-pressed', 'true');
+  const viewport = app.graphPanel.locator('.viewport');
+  const view = (await viewport.boundingBox())!;
+  const centre = async () => {
+    const box = (await node.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  // The selected agent is in view (the drawing's top-left corner, where the view used to open, shows
+  // the first steps only).
+  const opened = await centre();
+  expect(opened.y).toBeGreaterThan(view.y);
+  expect(opened.y).toBeLessThan(view.y + view.height);
+  expect(opened.x).toBeGreaterThan(view.x);
+  expect(opened.x).toBeLessThan(view.x + view.width);
+  // Zoomed with the wheel about a corner of the view, the agent is off the view's middle; the + button
+  // then zooms about the agent, which stays where it is, instead of about the (empty) middle.
+  await page.mouse.move(view.x + 10, view.y + 10);
+  await page.mouse.wheel(0, -300);
+  await expect.poll(async () => (await centre()).y).not.toBeCloseTo(opened.y, 0);
+  const before = await centre();
+  expect(Math.abs(before.y - (view.y + view.height / 2))).toBeGreaterThan(20);
+  const zoomIn = app.graphPanel.getByRole('button', { name: 'Zoom in' });
+  const size = (await node.boundingBox())!.height;
+  for (let i = 0; i < 3; i++) await zoomIn.click();
+  await expect.poll(async () => (await node.boundingBox())!.height).toBeGreaterThan(size * 1.9);
+  const after = await centre();
+  expect(after.x).toBeCloseTo(before.x, 0);
+  expect(after.y).toBeCloseTo(before.y, 0);
 });
 
 test('the embed with view=graph draws the graph above the cards', async ({ page }) => {

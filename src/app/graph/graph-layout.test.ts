@@ -24,6 +24,7 @@ import {
   problemBadges,
   sceneRect,
   TYPE_COLOURS,
+  zoomAnchor,
 } from './graph-view.ts';
 
 const card = (front: string) => `---\n${front}\n---\nDo it.\n`;
@@ -432,9 +433,43 @@ describe('fitView', () => {
     });
   });
 
+  it('shows a drawing too large for the least zoom around the focus, within its edges', () => {
+    const size = { width: 8000, height: 21000 };
+    const box = { width: 456, height: 650 };
+    // At ×0.1 the drawing is 800 × 2100 px: the agent at (4000, 10000) is in the middle of the view.
+    expect(fitView(size, box, { x: 4000, y: 10000 })).toEqual({ k: 0.1, x: -172, y: -675 });
+    // Near the top-left corner: the view stops at the drawing's edge instead of showing past it.
+    expect(fitView(size, box, { x: 100, y: 200 })).toEqual({ k: 0.1, x: 0, y: 0 });
+    // Near the bottom-right corner likewise: the drawing's far edges meet the view's.
+    expect(fitView(size, box, { x: 7950, y: 20990 })).toEqual({ k: 0.1, x: -344, y: -1450 });
+    // An axis that fits stays centred whatever the focus: 8000 × 2000 at ×0.1 is 800 × 200 px.
+    expect(fitView({ width: 8000, height: 2000 }, box, { x: 4000, y: 0 })).toEqual({
+      k: 0.1,
+      x: -172,
+      y: 225,
+    });
+  });
+
   it('fits nothing without area', () => {
     expect(fitView({ width: 0, height: 10 }, { width: 800, height: 400 })).toBeNull();
     expect(fitView({ width: 10, height: 10 }, { width: 0, height: 0 })).toBeNull();
+  });
+});
+
+describe('zoomAnchor (what the zoom buttons zoom about)', () => {
+  const box = { width: 400, height: 300 };
+  it('is the selected agent while it is in view', () => {
+    // At ×2 panned by (-100, -50), the agent at (100, 60) is drawn at (100, 70).
+    expect(zoomAnchor({ x: -100, y: -50, k: 2 }, box, { x: 100, y: 60 })).toEqual({
+      x: 100,
+      y: 70,
+    });
+  });
+
+  it('is the middle of the view when no agent is selected, or the selected one is out of view', () => {
+    expect(zoomAnchor({ x: 0, y: 0, k: 1 }, box, null)).toEqual({ x: 200, y: 150 });
+    expect(zoomAnchor({ x: 0, y: 0, k: 1 }, box, { x: 401, y: 10 })).toEqual({ x: 200, y: 150 });
+    expect(zoomAnchor({ x: -100, y: 0, k: 1 }, box, { x: 50, y: 10 })).toEqual({ x: 200, y: 150 });
   });
 });
 

@@ -226,13 +226,15 @@ export const FIT_ZOOM = { max: 1.5, min: 0.1 };
 
 /**
  * The pan and zoom that show a drawing of `size` in a view of `box`: the largest zoom (within
- * `FIT_ZOOM`) at which it fits, centred. A drawing too large to fit at the least zoom is shown from its
- * top-left corner: centred, the view could show only the empty middle of a wide, sparse graph. Null
- * when either has no area.
+ * `FIT_ZOOM`) at which it fits, centred. A drawing too large to fit at the least zoom is shown around
+ * `focus` (a point of the drawing: the agent the reader is on), as near the middle of the view as the
+ * drawing's edges allow, or without one from its top-left corner: centred, the view could show only
+ * the empty middle of a wide, sparse graph. Null when either has no area.
  */
 export function fitView(
   size: { width: number; height: number },
   box: { width: number; height: number },
+  focus?: { x: number; y: number },
 ): { k: number; x: number; y: number } | null {
   const { width, height } = size;
   if (width <= 0 || height <= 0 || box.width <= 0 || box.height <= 0) return null;
@@ -240,11 +242,32 @@ export function fitView(
     FIT_ZOOM.max,
     Math.max(FIT_ZOOM.min, Math.min(box.width / width, box.height / height)),
   );
-  return {
-    k,
-    x: Math.max(0, (box.width - width * k) / 2),
-    y: Math.max(0, (box.height - height * k) / 2),
-  };
+  // Along each axis: centred when the drawing fits, else around the focus within the drawing's edges.
+  const place = (view: number, extent: number, at: number | undefined) =>
+    view >= extent * k
+      ? (view - extent * k) / 2
+      : at === undefined
+        ? 0
+        : Math.min(0, Math.max(view - extent * k, view / 2 - at * k));
+  return { k, x: place(box.width, width, focus?.x), y: place(box.height, height, focus?.y) };
+}
+
+/**
+ * The point a zoom button zooms about, in view pixels: the centre of `focus` (the selected agent's box,
+ * drawn at pan and zoom `view`) while it is in a view of `box`, else the middle of the view (which in a
+ * large, sparse graph is often empty: zooming there would lose the agent the reader is on).
+ */
+export function zoomAnchor(
+  view: { x: number; y: number; k: number },
+  box: { width: number; height: number },
+  focus: { x: number; y: number } | null | undefined,
+): { x: number; y: number } {
+  if (focus) {
+    const x = view.x + focus.x * view.k;
+    const y = view.y + focus.y * view.k;
+    if (x >= 0 && x <= box.width && y >= 0 && y <= box.height) return { x, y };
+  }
+  return { x: box.width / 2, y: box.height / 2 };
 }
 
 /** A rectangle of the drawing's own coordinates. */
