@@ -249,11 +249,22 @@ export class AnalysisState {
    * Shows `agent` as the selected card's output and remembers it for when the card stops compiling
    * (only when it is that card's: same file and first line as the selected card in the shown results).
    */
-  private showSelected(agent: CompiledAgent | null): void {
+  private showSelected(received: CompiledAgent | null): void {
+    // Most keystrokes leave the selected card's output as it was: then the shown object stays, and the
+    // Output panel neither works it out nor draws it again (a raw state set to the same object notifies
+    // no one).
+    const agent = sameAgent(received, this.selected) ? this.selected : received;
     this.selected = agent;
     const ref = this.selection;
     const card = ref ? this.card(ref) : undefined;
-    if (agent && ref && card && card.file === agent.file && card.line === agent.line)
+    if (!agent || !ref || !card || card.file !== agent.file || card.line !== agent.line) return;
+    const last = this.lastCompiled;
+    if (last?.agent !== agent || last.ref.file !== ref.file || last.ref.index !== ref.index)
       this.lastCompiled = { ref: { file: ref.file, index: ref.index }, agent };
   }
+}
+
+/** Whether two compiled outputs are the same (plain data from the worker, keys in a fixed order). */
+function sameAgent(a: CompiledAgent | null, b: CompiledAgent | null): boolean {
+  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 }

@@ -82,6 +82,26 @@ describe('AnalysisState', () => {
     expect(state.lastCompiled).toBeNull();
   });
 
+  it('keeps the shown output object while answers bring the same output, and takes a changed one', () => {
+    const ws = makeWorkspace('W', { 'a.md': 'A' }, 'a.md');
+    state.choose({ file: 'a.md', index: 0 });
+    state.request(ws);
+    worker().answer([cardInfo('a.md', 0)], compiledAgent('a.md', 1, 'first'));
+    const shown = state.selected;
+    const last = state.lastCompiled;
+    // A keystroke that changes nothing in the output: a new object from the worker, equal to the shown one.
+    state.request({ ...ws, files: { 'a.md': 'A x' } });
+    worker().answer([cardInfo('a.md', 0)], compiledAgent('a.md', 1, 'first'));
+    expect(state.selected).toBe(shown);
+    expect(state.lastCompiled).toBe(last);
+    // One that changes it: the new output is shown and remembered.
+    state.request({ ...ws, files: { 'a.md': 'A y' } });
+    const renamed = compiledAgent('a.md', 1, 'renamed');
+    worker().answer([cardInfo('a.md', 0)], renamed);
+    expect(state.selected).toBe(renamed);
+    expect(state.lastCompiled).toEqual({ ref: { file: 'a.md', index: 0 }, agent: renamed });
+  });
+
   it('reports a restarted worker in a banner and keeps working', () => {
     const ws = makeWorkspace('W', { 'a.md': 'A' }, 'a.md');
     state.request(ws);
