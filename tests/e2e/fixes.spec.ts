@@ -36,6 +36,9 @@ test.describe('Quick fixes', () => {
     await expect.poll(() => playground.errorSquiggleTexts()).toEqual(['modle']);
     // A light bulb marks the line.
     await expect(playground.editor.locator('.cm-fix-bulb')).toHaveCount(1);
+    // Drawn as the icon set's light bulb (an emoji shows as an empty box without an emoji font).
+    await expect(playground.editor.locator('.cm-fix-bulb svg')).toHaveCount(1);
+    await expect(playground.editor.locator('.cm-fix-bulb')).toHaveText('');
 
     const tooltip = page.locator('.cm-tooltip-lint');
     await playground.hoverToShow(playground.errorSquiggles, tooltip);

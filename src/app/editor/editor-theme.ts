@@ -154,6 +154,12 @@ const chrome = EditorView.theme({
     outline: '1px solid currentColor',
   },
   '.cm-fix-gutter .cm-gutterElement': { cursor: 'pointer', padding: '0 2px', fontSize: '0.85em' },
+  '.cm-fix-bulb': {
+    display: 'inline-flex',
+    height: '100%',
+    alignItems: 'center',
+    color: 'var(--warning)',
+  },
   '.cm-fieldHover': { padding: '0.35em 0.6em', lineHeight: '1.4' },
   '.cm-fieldHover-title code': { fontWeight: '600', color: 'var(--ed-key)' },
   '.cm-fieldHover-title': { color: 'var(--ed-muted)' },

@@ -19,6 +19,8 @@ import {
   type Extension,
 } from '@codemirror/state';
 import { isolateHistory } from '@codemirror/commands';
+import Lightbulb from '@lucide/svelte/icons/lightbulb';
+import { mount, unmount } from 'svelte';
 import {
   EditorView,
   gutter,
@@ -310,13 +312,26 @@ const menuAria = EditorView.contentAttributes.compute(
 
 // ---- the light bulb ----
 
+/** The icon each light bulb shows, for `destroy` to take down with its marker. */
+const bulbIcons = new WeakMap<Node, ReturnType<typeof mount>>();
+
 class BulbMarker extends GutterMarker {
   override toDOM(view: EditorView): Node {
     const span = view.dom.ownerDocument.createElement('span');
     span.className = 'cm-fix-bulb';
-    span.textContent = '💡';
     span.title = 'Quick fixes (Ctrl+.)';
+    // The icon set's light bulb, not the emoji: a system without an emoji font (many Linux desktops)
+    // draws that as an empty box.
+    bulbIcons.set(
+      span,
+      mount(Lightbulb, { target: span, props: { size: '1em', 'aria-hidden': 'true' } }),
+    );
     return span;
+  }
+
+  override destroy(dom: Node): void {
+    const icon = bulbIcons.get(dom);
+    if (icon) void unmount(icon);
   }
 }
 const bulb = new BulbMarker();
