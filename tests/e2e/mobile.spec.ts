@@ -3,6 +3,7 @@
  * control big enough to tap.
  */
 import { expect, test } from '@playwright/test';
+import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { PlaygroundPage } from './playground-page.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -50,4 +51,21 @@ test('on a phone the file name is whole, every control is at least 40 px tall an
     await playground.showTab(tab);
     expect(await measure(page)).toEqual({ small: [], clipped: [], overflow: 0 });
   }
+  // Output's "Show all fields" reads as one control: its text beside its checkbox and level with it (the
+  // checkbox's box is 40 px tall to be tapped; its text sat at the bottom of that, below the square).
+  await playground.showTab('Output');
+  const showAll = playground.outputPanel.getByTestId(TEST_IDS.outputShowAll);
+  const [box, text] = await showAll.evaluate((input) => {
+    const range = document.createRange();
+    range.selectNodeContents(input.closest('label')!);
+    range.setStartAfter(input);
+    const r = range.getBoundingClientRect();
+    const b = input.getBoundingClientRect();
+    return [
+      { right: b.right, top: b.top, bottom: b.bottom },
+      { left: r.left, top: r.top, bottom: r.bottom },
+    ];
+  });
+  expect(text.left).toBeGreaterThanOrEqual(box.right);
+  expect(Math.abs((text.top + text.bottom) / 2 - (box.top + box.bottom) / 2)).toBeLessThan(4);
 });
