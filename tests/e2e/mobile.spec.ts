@@ -20,9 +20,12 @@ async function measure(page: import('@playwright/test').Page) {
     const controls = [
       ...document.querySelectorAll('button, select, input:not([type=file]), a[href], [role=tab]'),
     ].filter((e) => visible(e) && !e.closest('.cm-editor'));
+    // A checkbox or radio button is tapped through its label, which toggles it.
+    const target = (e: Element) =>
+      e.matches('input[type=checkbox], input[type=radio]') ? (e.closest('label') ?? e) : e;
     const small = controls
-      .filter((e) => e.getBoundingClientRect().height < 40)
-      .map((e) => `${name(e)} ${Math.round(e.getBoundingClientRect().height)}px`);
+      .filter((e) => target(e).getBoundingClientRect().height < 40)
+      .map((e) => `${name(e)} ${Math.round(target(e).getBoundingClientRect().height)}px`);
     const fileName = document.querySelector('.editor-title .file-name');
     const clipped =
       fileName && fileName.scrollWidth > fileName.clientWidth + 1
@@ -68,4 +71,33 @@ test('on a phone the file name is whole, every control is at least 40 px tall an
   });
   expect(text.left).toBeGreaterThanOrEqual(box.right);
   expect(Math.abs((text.top + text.bottom) / 2 - (box.top + box.bottom) / 2)).toBeLessThan(4);
+  // The settings' radio buttons likewise: each choice tall enough to tap, its button level with its name.
+  await playground.inSettings(async (settings) => {
+    expect((await measure(page)).small).toEqual([]);
+    for (const radio of await settings.getByRole('radio').all()) {
+      const [button, name] = await radio.evaluate((input) => {
+        const label = input.closest('label')!;
+        const range = document.createRange();
+        range.selectNodeContents(label.querySelector('strong') ?? label);
+        if (!label.querySelector('strong')) range.setStartAfter(input);
+        const b = input.getBoundingClientRect();
+        const r = range.getClientRects()[0]!;
+        return [(b.top + b.bottom) / 2, (r.top + r.bottom) / 2];
+      });
+      expect(Math.abs(button - name)).toBeLessThan(4);
+    }
+  });
+  // The header's menu: the workspace switcher ends where its box does, clear of the rename button (a
+  // long workspace name ran under it), and the theme and Help buttons say what they do.
+  await playground.withHeader(async () => {
+    const select = (await page.getByTestId(TEST_IDS.workspaceSelect).boundingBox())!;
+    const rename = page.getByRole('button', { name: 'Rename this workspace' });
+    await expect(rename).toBeVisible();
+    expect(select.x + select.width).toBeLessThanOrEqual((await rename.boundingBox())!.x);
+    expect(await measure(page)).toEqual({ small: [], clipped: [], overflow: 0 });
+    await expect(page.getByRole('button', { name: 'Help' })).toHaveText('Help');
+    await expect(page.getByTestId(TEST_IDS.themeToggle)).toHaveText(
+      /^Switch to (dark|light) theme$/,
+    );
+  });
 });
