@@ -50,6 +50,30 @@ test.describe('Managing files', () => {
     expect(playground.errors).toEqual([]);
   });
 
+  test('a new or renamed file starts with its name selected but for the extension', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    // New file: the field has focus, "agent" of agent.md selected, so typing names the file.
+    await playground.newFileButton.click();
+    await page.keyboard.type('helper');
+    await page.keyboard.press('Enter');
+    await expect(playground.activeFile).toHaveText('helper.md');
+    // Rename: likewise, within its folder's part of the path.
+    await playground.renameFile('helper.md', 'notes/helper.md');
+    await playground.fileList.getByRole('button', { name: 'Rename notes/helper.md' }).click();
+    await page.keyboard.type('summary');
+    await page.keyboard.press('Enter');
+    await expect(playground.file('notes/summary.md')).toHaveCount(1);
+    // Escape leaves the new-file form without creating anything.
+    const before = await playground.filePaths();
+    await playground.newFileButton.click();
+    await page.keyboard.press('Escape');
+    await expect(playground.fileList.getByLabel('File name')).toHaveCount(0);
+    expect(await playground.filePaths()).toEqual(before);
+  });
+
   test('dropping files adds them to the workspace', async ({ page }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();
