@@ -20,7 +20,7 @@ import {
 } from '@codemirror/state';
 import { isolateHistory } from '@codemirror/commands';
 import Lightbulb from '@lucide/svelte/icons/lightbulb';
-import { mount, unmount } from 'svelte';
+import { mount } from 'svelte';
 import {
   EditorView,
   gutter,
@@ -312,26 +312,27 @@ const menuAria = EditorView.contentAttributes.compute(
 
 // ---- the light bulb ----
 
-/** The icon each light bulb shows, for `destroy` to take down with its marker. */
-const bulbIcons = new WeakMap<Node, ReturnType<typeof mount>>();
+/**
+ * The icon set's light bulb, drawn once and cloned for each marker (it is static SVG), not the emoji: a
+ * system without an emoji font (many Linux desktops) draws that as an empty box.
+ */
+let bulbIcon: Node | null = null;
+function lightbulbIcon(doc: Document): Node {
+  if (!bulbIcon) {
+    const holder = doc.createElement('span');
+    mount(Lightbulb, { target: holder, props: { size: '1em', 'aria-hidden': 'true' } });
+    bulbIcon = holder.firstElementChild ?? holder;
+  }
+  return doc.importNode(bulbIcon, true);
+}
 
 class BulbMarker extends GutterMarker {
   override toDOM(view: EditorView): Node {
     const span = view.dom.ownerDocument.createElement('span');
     span.className = 'cm-fix-bulb';
     span.title = 'Quick fixes (Ctrl+.)';
-    // The icon set's light bulb, not the emoji: a system without an emoji font (many Linux desktops)
-    // draws that as an empty box.
-    bulbIcons.set(
-      span,
-      mount(Lightbulb, { target: span, props: { size: '1em', 'aria-hidden': 'true' } }),
-    );
+    span.append(lightbulbIcon(view.dom.ownerDocument));
     return span;
-  }
-
-  override destroy(dom: Node): void {
-    const icon = bulbIcons.get(dom);
-    if (icon) void unmount(icon);
   }
 }
 const bulb = new BulbMarker();

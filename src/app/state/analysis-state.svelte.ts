@@ -81,6 +81,9 @@ export class AnalysisState {
    */
   lastCompiled = $state.raw<{ ref: CardRef; agent: CompiledAgent } | null>(null);
 
+  /** `selected` as JSON (plain data from the worker, keys in a fixed order), to compare answers with. */
+  private selectedJson: string | null = null;
+
   private readonly client: AnalysisClient;
 
   /**
@@ -100,6 +103,7 @@ export class AnalysisState {
   reset(): void {
     this.selection = null;
     this.selected = null;
+    this.selectedJson = null;
     this.lastCompiled = null;
     // The graph stays: the worker sends it only when it changes, so an identical one would never come.
     this.analysis = { ...emptyView(), graph: this.analysis.graph };
@@ -253,8 +257,10 @@ export class AnalysisState {
     // Most keystrokes leave the selected card's output as it was: then the shown object stays, and the
     // Output panel neither works it out nor draws it again (a raw state set to the same object notifies
     // no one).
-    const agent = sameAgent(received, this.selected) ? this.selected : received;
+    const json = received ? JSON.stringify(received) : null;
+    const agent = json !== null && json === this.selectedJson ? this.selected : received;
     this.selected = agent;
+    this.selectedJson = json;
     const ref = this.selection;
     const card = ref ? this.card(ref) : undefined;
     if (!agent || !ref || !card || card.file !== agent.file || card.line !== agent.line) return;
@@ -262,9 +268,4 @@ export class AnalysisState {
     if (last?.agent !== agent || last.ref.file !== ref.file || last.ref.index !== ref.index)
       this.lastCompiled = { ref: { file: ref.file, index: ref.index }, agent };
   }
-}
-
-/** Whether two compiled outputs are the same (plain data from the worker, keys in a fixed order). */
-function sameAgent(a: CompiledAgent | null, b: CompiledAgent | null): boolean {
-  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 }
