@@ -114,4 +114,43 @@ test.describe('Output answers the question', () => {
       await expect(playground.outputJson).not.toHaveClass(/out-of-date/);
     });
   });
+
+  test('each edit shows in the tree at once, down to a nested item, while the fields it left alone stay shown', async ({
+    page,
+  }) => {
+    // The output keeps the objects of unchanged fields between answers (keep-unchanged.ts) and the
+    // tree redraws only what changed: this pins that a changed item deep inside is never missed.
+    const card = (model: string, second: string, instruction: string) =>
+      `---\ntype: agent\nname: post_writer\nmodel: ${model}\nservers: [fetch, ${second}]\n---\n${instruction}\n`;
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText(card('haiku', 'search', 'Write short posts.'));
+    await playground.waitForChecked();
+    await playground.selectCard('post_writer');
+    await playground.showTab('Output');
+    const tree = playground.outputJson;
+    const legend = playground.outputPanel.getByTestId(TEST_IDS.placeholderLegend);
+    await expect(tree).toContainText('"search"');
+    await expect(legend).toHaveCount(0);
+
+    const steps: Array<[string, string, string, string[], string[]]> = [
+      ['sonnet', 'search', 'Write short posts.', ['"sonnet"', '"fetch"', '"search"'], ['"haiku"']],
+      ['sonnet', 'files', 'Write short posts.', ['"sonnet"', '"fetch"', '"files"'], ['"search"']],
+      ['sonnet', 'files', 'Today is {{currentDate}}.', ['"files"', 'Today is'], ['short posts']],
+      [
+        'haiku',
+        'search',
+        'Write short posts.',
+        ['"haiku"', '"search"', 'short posts'],
+        ['"files"'],
+      ],
+    ];
+    for (const [model, second, instruction, shown, gone] of steps) {
+      await playground.replaceText(card(model, second, instruction));
+      await playground.waitForChecked();
+      for (const text of shown) await expect(tree).toContainText(text);
+      for (const text of gone) await expect(tree).not.toContainText(text);
+      await expect(legend).toHaveCount(instruction.includes('{{') ? 1 : 0);
+    }
+  });
 });

@@ -6,7 +6,7 @@
  * CodeMirror + Web Worker design gets from the browser before doing any analysis.
  *
  * `window.__floor` records, per keystroke: `keydown` (capture listener), `echo` (first animation
- * frame after it), `posted`, `handled` (answer applied, after its microtasks) and `shown` (the first
+ * frame after it), `posted`, `received` (the answer reached the page's handler), `handled` (answer applied, after its microtasks) and `shown` (the first
  * animation frame after that, as the playground's probe records it); times are
  * `performance.now()` ms. The document comes from the `#` fragment (URI-encoded) or a default card.
  */
@@ -25,7 +25,7 @@ import {
 import { defaultKeymap, historyKeymap } from '@codemirror/commands';
 
 const worker = new Worker(new URL('./echo-worker.js', import.meta.url));
-/** @type {{ keydown: number, echo?: number, posted?: number, handled?: number, shown?: number }[]} */
+/** @type {{ keydown: number, echo?: number, posted?: number, received?: number, handled?: number, shown?: number }[]} */
 const strokes = [];
 /** @type {any} */ (window).__floor = strokes;
 let rev = 0;
@@ -73,6 +73,7 @@ const view = new EditorView({
 worker.onmessage = (event) => {
   if (event.data.rev !== rev) return;
   const stroke = strokes[strokes.length - 1];
+  if (stroke) stroke.received = performance.now();
   const diagnostics = event.data.ranges.map((/** @type {{ from: number, to: number }} */ r) => ({
     ...r,
     severity: /** @type {const} */ ('error'),

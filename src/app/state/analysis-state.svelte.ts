@@ -25,6 +25,7 @@ import {
 import type { ResolvedFix } from '../analysis/deferred-fixes.ts';
 import type { AgentSummary, CardRef, TextEdit } from '../analysis/protocol.ts';
 import type { Notifications } from './notifications.svelte.ts';
+import { keepUnchanged } from './keep-unchanged.ts';
 import { countProblems } from './problem-counts.ts';
 import { plainFiles } from './workspace-files.ts';
 import type { Workspace } from './workspace-types.ts';
@@ -81,9 +82,6 @@ export class AnalysisState {
    */
   lastCompiled = $state.raw<{ ref: CardRef; agent: CompiledAgent } | null>(null);
 
-  /** `selected` as JSON (plain data from the worker, keys in a fixed order), to compare answers with. */
-  private selectedJson: string | null = null;
-
   private readonly client: AnalysisClient;
 
   /**
@@ -103,7 +101,6 @@ export class AnalysisState {
   reset(): void {
     this.selection = null;
     this.selected = null;
-    this.selectedJson = null;
     this.lastCompiled = null;
     // The graph stays: the worker sends it only when it changes, so an identical one would never come.
     this.analysis = { ...emptyView(), graph: this.analysis.graph };
@@ -256,11 +253,10 @@ export class AnalysisState {
   private showSelected(received: CompiledAgent | null): void {
     // Most keystrokes leave the selected card's output as it was: then the shown object stays, and the
     // Output panel neither works it out nor draws it again (a raw state set to the same object notifies
-    // no one).
-    const json = received ? JSON.stringify(received) : null;
-    const agent = json !== null && json === this.selectedJson ? this.selected : received;
+    // no one). When a part changed, the other parts keep their objects, and only the changed part is
+    // drawn again.
+    const agent = received && this.selected ? keepUnchanged(this.selected, received) : received;
     this.selected = agent;
-    this.selectedJson = json;
     const ref = this.selection;
     const card = ref ? this.card(ref) : undefined;
     if (!agent || !ref || !card || card.file !== agent.file || card.line !== agent.line) return;

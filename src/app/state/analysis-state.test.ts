@@ -94,12 +94,27 @@ describe('AnalysisState', () => {
     worker().answer([cardInfo('a.md', 0)], compiledAgent('a.md', 1, 'first'));
     expect(state.selected).toBe(shown);
     expect(state.lastCompiled).toBe(last);
-    // One that changes it: the new output is shown and remembered.
+    // One that changes it: the new output is shown and remembered, its unchanged parts as they were.
     state.request({ ...ws, files: { 'a.md': 'A y' } });
-    const renamed = compiledAgent('a.md', 1, 'renamed');
+    const renamed = {
+      ...compiledAgent('a.md', 1, 'renamed'),
+      data: { config: { name: 'renamed', servers: ['fetch'] } },
+    };
     worker().answer([cardInfo('a.md', 0)], renamed);
-    expect(state.selected).toBe(renamed);
+    expect(state.selected).toEqual(renamed);
+    expect(state.selected?.history).toBe(shown?.history);
     expect(state.lastCompiled).toEqual({ ref: { file: 'a.md', index: 0 }, agent: renamed });
+    expect(state.lastCompiled?.agent).toBe(state.selected);
+    // The next change keeps the parts of that one: the servers list is the object shown before.
+    const servers = (state.selected?.data['config'] as { servers: string[] }).servers;
+    state.request({ ...ws, files: { 'a.md': 'A z' } });
+    worker().answer([cardInfo('a.md', 0)], {
+      ...compiledAgent('a.md', 1, 'renamed'),
+      data: { config: { name: 'renamed again', servers: ['fetch'] } },
+    });
+    const config = state.selected?.data['config'] as { name: string; servers: string[] };
+    expect(config.name).toBe('renamed again');
+    expect(config.servers).toBe(servers);
   });
 
   it('reports a restarted worker in a banner and keeps working', () => {

@@ -31,7 +31,7 @@ export function defaultAgentData(type: CardType, name: string, profile: Profile)
 export function nonDefaultData(data: AgentData, type: CardType, profile: Profile): AgentData {
   const config = data['config'];
   const name = isObject(config) && typeof config['name'] === 'string' ? config['name'] : '';
-  const defaults = defaultAgentData(type, name, profile);
+  const defaults = lastDefaults(type, name, profile);
   const kept = (difference(data, defaults) ?? {}) as AgentData;
   const keptConfig = isObject(kept['config']) ? kept['config'] : {};
   const out: AgentData = {};
@@ -42,6 +42,19 @@ export function nonDefaultData(data: AgentData, type: CardType, profile: Profile
 }
 
 type JsonObject = { [key: string]: Json };
+
+let cachedDefaults: { key: string; data: AgentData } | null = null;
+
+/**
+ * `defaultAgentData`, kept for the last type, name and profile asked: the Output panel asks again at
+ * every keystroke for the same card. Its result is only read here, never changed.
+ */
+function lastDefaults(type: CardType, name: string, profile: Profile): AgentData {
+  const key = JSON.stringify([type, name, profile]);
+  if (cachedDefaults?.key !== key)
+    cachedDefaults = { key, data: defaultAgentData(type, name, profile) };
+  return cachedDefaults.data;
+}
 
 function isObject(value: Json | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
