@@ -14,7 +14,7 @@ import { phasePauses } from './browser-typing.js';
 
 const FLOOR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor');
 
-/** @typedef {{ keydown: number, echo: number, posted: number, handled: number, shown: number }} FloorStroke */
+/** @typedef {{ keydown: number, echo: number, posted: number, received: number, handled: number, shown: number }} FloorStroke */
 
 /**
  * Builds the floor page and serves it with `vite preview`.
