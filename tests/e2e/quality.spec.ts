@@ -59,10 +59,15 @@ test.describe('Keyboard and screen readers', () => {
       await page.keyboard.press('ControlOrMeta+End');
       await page.keyboard.type('x');
       await expect(playground.tabHint).toHaveText(/^Tab indents · Esc then Tab to leave/);
+      await expect(playground.tabHint).toHaveCSS('opacity', '1');
       await page.keyboard.press('Tab');
       await playground.expectText(`${text}  x`);
+      // The hint fades after a few seconds, so that it does not cover the text being typed ...
+      await expect(playground.tabHint).toHaveCSS('opacity', '0', { timeout: 10_000 });
+      // ... and comes back when the mode changes.
       await page.keyboard.press('Control+M');
       await expect(playground.tabHint).toHaveText(/^Tab moves focus/);
+      await expect(playground.tabHint).toHaveCSS('opacity', '1');
       await page.keyboard.press('Tab');
       await expect.poll(inEditor).toBe(false);
       await playground.expectText(`${text}  x`);

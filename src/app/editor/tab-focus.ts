@@ -3,7 +3,8 @@
  * move focus past the editor instead of indenting, so tabbing through the page never changes the text.
  * It is on when an editor opens and goes off by itself the first time the user types or clicks in the
  * editor (then Tab indents, and Escape then Tab leaves); Ctrl-M (Shift-Alt-M on macOS) turns it on or off
- * for good. A short hint in the editor's corner says which it is while the editor has focus.
+ * for good. A short hint in the editor's corner says which it is when the editor gets focus and when the
+ * mode changes, then fades after `HINT_MS` so that it does not cover the text being typed.
  */
 import { toggleTabFocusMode } from '@codemirror/commands';
 import { Transaction, type Extension } from '@codemirror/state';
@@ -19,6 +20,9 @@ interface TabMode {
 }
 
 const modes = new WeakMap<EditorView, TabMode>();
+
+/** How long the hint stays after the editor gets focus or the mode changes, ms. */
+export const HINT_MS = 4000;
 
 /** The tab mode of `view` (created on first use: Tab moves focus, not chosen). */
 export function tabMode(view: EditorView): Readonly<TabMode> {
@@ -44,12 +48,15 @@ function setMode(view: EditorView, moves: boolean, chosen: boolean): void {
   mode.moves = moves;
   mode.chosen = mode.chosen || chosen;
   view.setTabFocusMode(moves);
-  view.plugin(tabFocusPlugin)?.render();
+  const plugin = view.plugin(tabFocusPlugin);
+  plugin?.render();
+  plugin?.show();
 }
 
 const tabFocusPlugin = ViewPlugin.fromClass(
   class {
     readonly hint: HTMLElement;
+    private timer: ReturnType<typeof setTimeout> | undefined;
     constructor(readonly view: EditorView) {
       // The mode is applied on focus: a view under construction cannot take it yet, and one that is
       // loading another file keeps it (it belongs to the view).
@@ -69,7 +76,14 @@ const tabFocusPlugin = ViewPlugin.fromClass(
     render(): void {
       this.hint.textContent = tabHint(tabMode(this.view).moves, toggleKey());
     }
+    /** Shows the hint for `HINT_MS` (it is drawn only while the editor has focus). */
+    show(): void {
+      this.hint.classList.add('cm-tab-hint-on');
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.hint.classList.remove('cm-tab-hint-on'), HINT_MS);
+    }
     destroy(): void {
+      clearTimeout(this.timer);
       this.hint.remove();
     }
   },
@@ -77,6 +91,7 @@ const tabFocusPlugin = ViewPlugin.fromClass(
     eventObservers: {
       focus(_event, view) {
         view.setTabFocusMode(tabMode(view).moves);
+        view.plugin(tabFocusPlugin)?.show();
       },
       mousedown(_event, view) {
         const mode = tabMode(view);
@@ -126,7 +141,11 @@ export const tabFocus: Extension = [
       color: 'var(--ed-muted)',
       font: '12px system-ui, -apple-system, "Segoe UI", sans-serif',
       pointerEvents: 'none',
+      opacity: '0',
+      transition: 'opacity 0.3s',
     },
     '&.cm-focused .cm-tab-hint': { display: 'block' },
+    '.cm-tab-hint.cm-tab-hint-on': { opacity: '1' },
+    '@media (prefers-reduced-motion: reduce)': { '.cm-tab-hint': { transition: 'none' } },
   }),
 ];
