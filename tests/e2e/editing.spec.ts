@@ -107,6 +107,39 @@ test.describe('The Problems list while typing', () => {
       { mark: 'shape', where: '6:1', field: 'shape' },
     ]);
   });
+
+  test('a click on a row selects its problem where it is now, after an edit above moved it along the text', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.replaceText(
+      '---\ntype: agent\nname: keyed\nmodle: haiku\nservrs: [fetch]\n---\nSay hello.\n',
+    );
+    await playground.waitForChecked();
+    const row = playground.diagnostics('unknown-field').filter({ hasText: 'servrs' });
+    await expect(row).toHaveCount(1);
+    await row.evaluate((el) => ((el as HTMLElement & { mark?: boolean }).mark = true));
+    // Five characters on line 3: the problems below keep their lines and columns, not their offsets.
+    await playground.cursorToEndOfLine(3);
+    await page.keyboard.insertText('_more');
+    await playground.waitForChecked();
+    await expect(row.locator('.where')).toHaveText('5:1');
+    // The row is the same element, reading the same ...
+    expect(await row.evaluate((el) => (el as HTMLElement & { mark?: boolean }).mark)).toBe(true);
+    // ... and a click still finds the problem at its new place: typing replaces the misspelt key.
+    await row.click();
+    await expect
+      .poll(() => page.evaluate(() => document.getSelection()?.toString()))
+      .toBe('servrs');
+    await page.keyboard.insertText('servers');
+    await playground.waitForChecked();
+    await playground.expectText(
+      '---\ntype: agent\nname: keyed_more\nmodle: haiku\nservers: [fetch]\n---\nSay hello.\n',
+    );
+    await expect(playground.diagnostics('unknown-field')).toHaveCount(1);
+    await expect(playground.diagnostics('unknown-field')).toContainText('modle');
+  });
 });
 
 test.describe('Tooltips', () => {
