@@ -333,9 +333,10 @@ function appliedLatency(s) {
 }
 
 /**
- * A playground keystroke's latency to the analysis applied and to the first frame after it.
+ * A playground keystroke's latency to the analysis applied and to the first frame after it, and its
+ * handling of the answer (received to applied; NaN when a timestamp is missing).
  * @param {Keystroke} s
- * @returns {{ applied: number, screen: number }}
+ * @returns {Figure}
  */
 function strokeFigures(s) {
   const handling =
@@ -346,7 +347,7 @@ function strokeFigures(s) {
 /**
  * The same figures for a keystroke on the floor page.
  * @param {import('./bench/browser-floor.js').FloorStroke} s
- * @returns {{ applied: number, screen: number }}
+ * @returns {Figure}
  */
 function floorFigures(s) {
   return {

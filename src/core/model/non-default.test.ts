@@ -11,6 +11,28 @@ function compiled(text: string, profile: Profile = 'rfc') {
 }
 
 describe('nonDefaultData', () => {
+  it("takes each call's own type, name and profile, though it keeps the last defaults between calls", () => {
+    // In the fast-agent profile a card without an instruction gets fast-agent's default one, which
+    // is then a default (hidden); under rfc it is null. A stale cache would mix the two.
+    const card = '---\ntype: agent\nname: a\n---\n';
+    const fast = compiled(card, 'fast-agent');
+    const rfc = compiled(card, 'rfc');
+    expect(fast.shown).toEqual({ config: { name: 'a' }, type: 'basic' });
+    expect(rfc.shown).toEqual({ config: { name: 'a' }, type: 'basic' });
+    expect(nonDefaultData(fast.agent.data, fast.agent.type, 'rfc')['config']).toHaveProperty(
+      'instruction',
+    );
+    expect(nonDefaultData(fast.agent.data, fast.agent.type, 'fast-agent')['config']).toEqual({
+      name: 'a',
+    });
+    // Another name, then back: the name is never taken for a default.
+    expect(compiled('---\ntype: agent\nname: b\nmodel: haiku\n---\n').shown['config']).toEqual({
+      name: 'b',
+      model: 'haiku',
+    });
+    expect(compiled(card).shown['config']).toEqual({ name: 'a' });
+  });
+
   it('keeps only the name and type of a card that sets nothing', () => {
     const { shown } = compiled('---\ntype: agent\nname: plain\n---\n');
     expect(shown).toEqual({ config: { name: 'plain' }, type: 'basic' });
