@@ -7,7 +7,7 @@ import '../app/palette.css';
 import './embed.css';
 import { parseEmbedOptions, type EmbedOptions } from './embed-options.ts';
 import type { HostMessage } from './embed-protocol.ts';
-import { EMBED_TEST_IDS } from './embed-test-ids.ts';
+import { showClickToLoad, type ClickToLoad } from './click-to-load.ts';
 import { observeHeight } from './auto-height.ts';
 import { connectToHost } from './host-channel.ts';
 
@@ -20,7 +20,16 @@ applyHostStyle(options);
 
 // Host messages that arrive before the playground is loaded wait for it (the newest of each type).
 const early = new Map<HostMessage['type'], HostMessage>();
-let deliver = (message: HostMessage): void => void early.set(message.type, message);
+// `load=click`: the page shown until Try it, and a count of the content it was given (the newest wins).
+let preview: ClickToLoad | undefined;
+let previewSeq = 0;
+let deliver = (message: HostMessage): void => {
+  early.set(message.type, message);
+  if (message.type === 'setFiles') {
+    previewSeq += 1;
+    preview?.show(message.payload);
+  }
+};
 const channel = connectToHost(window, {
   origins: options.origins,
   onMessage: (message) => deliver(message),
@@ -30,12 +39,13 @@ const heights = observeHeight(target, (height) => {
   if (height > 0) channel.send('resize', { height });
 });
 
-if (options.clickToLoad) showLoadButton(target, options);
+if (options.clickToLoad) showPreview(target, options);
 else void start();
 
 async function start(): Promise<void> {
   const { startEmbed } = await import('./start-embed.ts');
   const embed = await startEmbed(target!, options, channel.connected);
+  preview = undefined;
   deliver = (message) => void embed.receive(message);
   for (const message of early.values()) deliver(message);
   early.clear();
@@ -58,19 +68,26 @@ async function start(): Promise<void> {
   });
 }
 
-function showLoadButton(into: HTMLElement, { lines }: EmbedOptions): void {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'embed-load';
-  button.dataset['testid'] = EMBED_TEST_IDS.loadButton;
-  button.textContent = 'Load the AgentCard playground';
-  if (lines !== undefined) button.style.minHeight = `${lines * 21 + 40}px`;
-  button.addEventListener('click', () => {
-    button.disabled = true;
-    button.textContent = 'Loading…';
-    void start().then(() => button.remove());
+/**
+ * `load=click`: the card's code and a Try it button. The code comes from the link (decoded without the
+ * playground: the inflater is a small chunk of its own) or from a host's `setFiles`, whichever is newest.
+ */
+function showPreview(into: HTMLElement, options: EmbedOptions): void {
+  const shown = showClickToLoad(into, options, () => {
+    removeEventListener('hashchange', fromLink);
+    void start();
   });
-  into.append(button);
+  preview = shown;
+  const fromLink = (): void => void showLink();
+  async function showLink(): Promise<void> {
+    if (!location.hash) return;
+    const seq = ++previewSeq;
+    const { linkContent } = await import('./link-content.ts');
+    const content = await linkContent(location.hash);
+    if (content && seq === previewSeq && preview === shown) shown.show(content);
+  }
+  addEventListener('hashchange', fromLink);
+  fromLink();
 }
 
 function initialTheme({ theme }: EmbedOptions): 'light' | 'dark' {

@@ -146,6 +146,9 @@ export class EmbedFrame {
   readonly fileTabs: Locator;
   readonly openLink: Locator;
   readonly loadButton: Locator;
+  readonly staticView: Locator;
+  readonly staticCode: Locator;
+  readonly counts: Locator;
   readonly waiting: Locator;
   readonly outputJson: Locator;
 
@@ -160,6 +163,9 @@ export class EmbedFrame {
     this.fileTabs = inside.getByTestId(EMBED_TEST_IDS.fileTab);
     this.openLink = inside.getByTestId(EMBED_TEST_IDS.openLink);
     this.loadButton = inside.getByTestId(EMBED_TEST_IDS.loadButton);
+    this.staticView = inside.getByTestId(EMBED_TEST_IDS.staticView);
+    this.staticCode = inside.getByTestId(EMBED_TEST_IDS.staticCode);
+    this.counts = inside.getByTestId(EMBED_TEST_IDS.counts);
     this.waiting = inside.getByTestId(EMBED_TEST_IDS.waiting);
     this.outputJson = inside.getByTestId(TEST_IDS.outputJson);
   }

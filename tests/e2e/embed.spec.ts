@@ -22,6 +22,13 @@ temprature: 0.2
 Misspelled a field.
 `;
 
+// No instruction: a note (`default-instruction`) and nothing else.
+const QUIET = `---
+type: agent
+name: quiet
+---
+`;
+
 /** Serves a docs page with one embed (`embed-1`, with `query` and `fragment`) and a same-site sibling frame. */
 function docsPage(site: HostSite, playground: string, query: string, fragment = ''): string {
   site.serve(
@@ -451,7 +458,7 @@ test.describe('an iframe embed on a page of another origin', () => {
     expect(await embed.paths()).toEqual(['sizer.md']);
   });
 
-  test('view=output starts on the compiled output; load=click waits for the reader', async ({
+  test('view=output starts on the compiled output; load=click shows the code and a Try it button, and Try it loads the live embed', async ({
     page,
     site,
     playground,
@@ -461,9 +468,15 @@ test.describe('an iframe embed on a page of another origin', () => {
       site,
       playground,
       'view=output&load=click&lines=10',
-      await permalinkOf({ 'sizer.md': SIZER }),
+      await permalinkOf({ 'sizer.md': SIZER, 'typo.md': WITH_TYPO }),
     );
-    await expect(embed.loadButton).toBeVisible();
+    await expect(embed.loadButton).toHaveText('Try it');
+    await expect(embed.staticCode).toHaveText(SIZER);
+    await expect(embed.staticCode.locator('.ac-key')).toHaveText(['type', 'name']);
+    await expect(embed.staticView).toContainText('sizer.md (+1 more file)');
+    // The embed's own button style (the palette's primary), not the browser's bare default.
+    await expect(embed.loadButton).toHaveCSS('background-color', 'rgb(9, 105, 218)');
+    await expect(embed.loadButton).toHaveCSS('color', 'rgb(255, 255, 255)');
     await expect(embed.editor).toHaveCount(0);
     await embed.expectSizedToContent();
     expect(await host.messages('embed-1', 'ready')).toEqual([]);
@@ -474,7 +487,104 @@ test.describe('an iframe embed on a page of another origin', () => {
       'true',
     );
     await expect(embed.outputJson).toContainText('sizer');
+    await expect(embed.staticView).toHaveCount(0);
     await expect.poll(() => host.messages('embed-1', 'ready')).toHaveLength(1);
     await embed.expectSizedToContent();
+  });
+
+  test('load=click without a link shows the files the page sends before Try it', async ({
+    page,
+    site,
+    playground,
+  }) => {
+    const { host, embed } = await openDocs(page, site, playground, 'load=click');
+    await expect(embed.loadButton).toBeVisible();
+    await expect(embed.staticView).toContainText('Press Try it');
+    await host.post(
+      page.locator('#embed-1'),
+      {
+        source: 'agentcard-playground',
+        version: 1,
+        type: 'setFiles',
+        payload: { files: { 'typo.md': WITH_TYPO } },
+      },
+      playground,
+    );
+    await expect(embed.staticCode).toHaveText(WITH_TYPO);
+    await embed.loadButton.click();
+    await expect(embed.editorContent).toContainText('temprature');
+  });
+
+  test('a clean card opens the split view on Output, and no tab moves as the reader types', async ({
+    page,
+    site,
+    playground,
+  }) => {
+    const { embed } = await openDocs(
+      page,
+      site,
+      playground,
+      '',
+      await permalinkOf({ 'sizer.md': SIZER }),
+    );
+    const inside = page.locator('#embed-1').contentFrame();
+    const output = inside.getByRole('tab', { name: 'Output' });
+    const problems = inside.getByRole('tab', { name: /^Problems/ });
+    await expect(embed.outputJson).toContainText('sizer');
+    await expect(output).toHaveAttribute('aria-selected', 'true');
+    // A problem typed in does not take the reader away from the output they are reading.
+    await embed.editorContent.click();
+    await embed.editorContent.press('ControlOrMeta+Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.insertText('temprature: 1\n');
+    await expect(problems).toHaveText('Problems (1)');
+    await expect(output).toHaveAttribute('aria-selected', 'true');
+    // Nor, once the reader has picked Problems, does fixing it take them back.
+    await problems.click();
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect(problems).toHaveText('Problems (0)');
+    await expect(problems).toHaveAttribute('aria-selected', 'true');
+    await expect(inside.getByText('No problems in this workspace.')).toBeVisible();
+  });
+
+  test('a card with a problem opens the split view on its Problems', async ({
+    page,
+    site,
+    playground,
+  }) => {
+    const { embed } = await openDocs(
+      page,
+      site,
+      playground,
+      '',
+      await permalinkOf({ 'typo.md': WITH_TYPO }),
+    );
+    const inside = page.locator('#embed-1').contentFrame();
+    const problems = inside.getByRole('tab', { name: /^Problems/ });
+    await expect(embed.editorContent).toContainText('temprature');
+    await expect(problems).toHaveAttribute('aria-selected', 'true');
+    await expect(problems).toHaveText('Problems (1)');
+    await expect(inside.getByTestId(TEST_IDS.diagnosticRow)).toHaveAttribute(
+      'data-code',
+      'unknown-field',
+    );
+  });
+
+  test("the header's counts add up to the Problems tab's, notes included", async ({
+    page,
+    site,
+    playground,
+  }) => {
+    const { embed } = await openDocs(
+      page,
+      site,
+      playground,
+      '',
+      await permalinkOf({ 'quiet.md': QUIET, 'typo.md': WITH_TYPO }),
+    );
+    const inside = page.locator('#embed-1').contentFrame();
+    await expect(inside.getByRole('tab', { name: /^Problems/ })).toHaveText('Problems (2)');
+    await expect(embed.counts).toHaveText(/^1 error\s*0 warnings\s*1 note$/);
+    await expect(inside.getByTestId(TEST_IDS.diagnosticRow)).toHaveCount(2);
   });
 });
