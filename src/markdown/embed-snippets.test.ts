@@ -1,7 +1,8 @@
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
-import { embedSnippets } from './embed-snippets.ts';
+import { parseEmbedOptions } from '../embed/embed-options.ts';
+import { embedSnippets, parseNameList } from './embed-snippets.ts';
 import markdownItAgentcard from './markdown-it.ts';
 import { readEmbeds } from './plugin-cases.ts';
 
@@ -60,5 +61,133 @@ describe('embedSnippets', () => {
       view: undefined,
     });
     expect(fence).toBe('```agentcard\nx\n```');
+  });
+
+  describe("with the configurator's options", () => {
+    const chosen = {
+      ...input,
+      view: 'output',
+      readonly: true,
+      theme: 'dark' as const,
+      lines: 12,
+      clickToLoad: true,
+      hide: ['unknown-field', 'missing-name'],
+      agents: ['planner', 'critic.v2'],
+    };
+
+    it('gives a fence that the markdown-it plugin reads back as the same options', async () => {
+      const { fence } = embedSnippets(chosen);
+      expect(fence.split('\n')[0]).toBe(
+        '```agentcard file=history.md view=output profile=fast-agent readonly theme=dark lines=12 load=click hide=unknown-field,missing-name agents=planner,critic.v2',
+      );
+      const warnings: string[] = [];
+      const md = new MarkdownIt().use(markdownItAgentcard, {
+        onWarning: (w: string) => warnings.push(w),
+      });
+      const [embed] = await readEmbeds(md.render(fence));
+      expect(warnings).toEqual([]);
+      expect(embed!.attributes).toMatchObject({
+        view: 'output',
+        readonly: '',
+        theme: 'dark',
+        lines: '12',
+        load: 'click',
+        hide: 'unknown-field,missing-name',
+        agents: 'planner,critic.v2',
+      });
+    });
+
+    it('gives the element the same attributes and the iframe a URL that embed.html reads back', async () => {
+      const { element, iframe } = embedSnippets(chosen);
+      const [embed] = await readEmbeds(element);
+      expect(embed!.attributes).toMatchObject({
+        permalink: input.permalink,
+        view: 'output',
+        readonly: '',
+        theme: 'dark',
+        lines: '12',
+        load: 'click',
+        hide: 'unknown-field,missing-name',
+        agents: 'planner,critic.v2',
+      });
+      const src = new URL(/src="([^"]*)"/.exec(iframe)![1]!.replace(/&#38;/g, '&'));
+      expect(src.hash).toBe(input.permalink);
+      expect(parseEmbedOptions(src.search)).toMatchObject({
+        view: 'output',
+        readonly: true,
+        theme: 'dark',
+        lines: 12,
+        clickToLoad: true,
+        hide: ['unknown-field', 'missing-name'],
+        agents: ['planner', 'critic.v2'],
+      });
+    });
+
+    it('leaves every default out, and gives the iframe no theme for inherit', () => {
+      const plain = embedSnippets({
+        ...input,
+        view: 'split',
+        readonly: false,
+        theme: 'auto',
+        clickToLoad: false,
+        hide: [],
+        agents: [],
+      });
+      expect(plain).toEqual(embedSnippets({ ...input, view: undefined }));
+      const inherit = embedSnippets({ ...input, theme: 'inherit' });
+      expect(inherit.fence.split('\n')[0]).toContain(' theme=inherit');
+      expect(inherit.element).toContain(' theme="inherit"');
+      expect(inherit.iframe).not.toContain('theme=');
+    });
+
+    it('makes the iframe at least as tall as the lines asked for', () => {
+      const height = (lines?: number) =>
+        Number(
+          /height: (\d+)px/.exec(embedSnippets({ ...input, view: 'editor', lines }).iframe)![1],
+        );
+      expect(height(100)).toBeGreaterThan(height() + 90 * 21);
+    });
+
+    it('refuses, rather than writes, a value that could break out of a snippet', () => {
+      for (const bad of [
+        { hide: ['a b'] },
+        { hide: ['x`'] },
+        { agents: ['planner"><script>alert(1)</script>'] },
+        { agents: ['a\n```\n<img src=x onerror=alert(1)>'] },
+        { theme: 'evil" onload="x' as 'dark' },
+        { lines: 0 },
+        { lines: 1.5 },
+        { lines: 201 },
+      ])
+        expect(() => embedSnippets({ ...input, ...bad }), JSON.stringify(bad)).toThrow(TypeError);
+    });
+  });
+});
+
+describe('parseNameList', () => {
+  it('takes names separated by commas, spaces or line breaks, each once, in order', () => {
+    expect(parseNameList(' planner, critic\nplanner  writer ', 'agents')).toEqual({
+      names: ['planner', 'critic', 'writer'],
+      invalid: [],
+    });
+    expect(parseNameList('', 'codes')).toEqual({ names: [], invalid: [] });
+  });
+
+  it('sets aside what no snippet can carry', () => {
+    expect(parseNameList('unknown-field Unknown "x" a`b <b>', 'codes')).toEqual({
+      names: ['unknown-field'],
+      invalid: ['Unknown', '"x"', 'a`b', '<b>'],
+    });
+    expect(parseNameList('ok "quoted" <tag> x=y', 'agents')).toEqual({
+      names: ['ok'],
+      invalid: ['"quoted"', '<tag>', 'x=y'],
+    });
+  });
+
+  it('keeps at most 100 names', () => {
+    const many = Array.from({ length: 105 }, (_, i) => `agent-${i}`).join(',');
+    const { names, invalid } = parseNameList(many, 'agents');
+    expect(names).toHaveLength(100);
+    expect(invalid).toHaveLength(5);
   });
 });

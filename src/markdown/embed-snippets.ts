@@ -4,7 +4,7 @@
  * Share dialog's Embed tab and `agentcard embed`, so both print the same. Pure: runs in the browser and in
  * Node.
  */
-import { embedUrl } from '../embed/element/embed-url.ts';
+import { embedUrl, type EmbedUrlOptions } from '../embed/element/embed-url.ts';
 import { estimateHeight, lineCount } from '../embed/element/estimate-height.ts';
 import { escapeHtml } from './html.ts';
 
@@ -20,6 +20,80 @@ export interface SnippetInput {
   playground: string;
   /** The view, when not the default. */
   view?: string | undefined;
+  /** The reader cannot edit. Default false. */
+  readonly?: boolean | undefined;
+  /** `inherit` follows the docs site (the fence and the element; the iframe then follows the reader's system). */
+  theme?: SnippetTheme | undefined;
+  /** The editor's least height in lines, 1–200. */
+  lines?: number | undefined;
+  /** True: the code with a Try it button until the reader presses it (`load=click`). */
+  clickToLoad?: boolean | undefined;
+  /** Diagnostic codes the embed does not show, count or report (each as `parseNameList` takes for `codes`). */
+  hide?: readonly string[] | undefined;
+  /** Agents defined elsewhere on the page (each as `parseNameList` takes for `agents`). */
+  agents?: readonly string[] | undefined;
+}
+
+/** The themes a snippet may ask for; `auto` (the default) is left out of them. */
+export const SNIPPET_THEMES = ['auto', 'light', 'dark', 'inherit'] as const;
+export type SnippetTheme = (typeof SNIPPET_THEMES)[number];
+
+/**
+ * What a name in each list may be: what the fence, the element and `embed.html` all accept (no space, comma,
+ * quote or markup character can reach a snippet).
+ */
+const NAME_PATTERNS = {
+  codes: /^[a-z][a-z0-9-]{0,63}$/,
+  agents: /^[\w.@/-]{1,200}$/,
+} as const;
+
+/** At most this many names in a list (as `embed.html` reads them). */
+export const MAX_LIST_NAMES = 100;
+
+/**
+ * Reads a list typed by a person (names separated by commas, spaces or line breaks) as the names the snippets
+ * take, each once, in order, and the entries that cannot be one (for a message). Never throws.
+ */
+export function parseNameList(
+  text: string,
+  kind: keyof typeof NAME_PATTERNS,
+): { names: string[]; invalid: string[] } {
+  const names: string[] = [];
+  const invalid: string[] = [];
+  for (const entry of text.split(/[\s,]+/)) {
+    if (entry === '' || names.includes(entry) || invalid.includes(entry)) continue;
+    if (NAME_PATTERNS[kind].test(entry) && names.length < MAX_LIST_NAMES) names.push(entry);
+    else invalid.push(entry);
+  }
+  return { names, invalid };
+}
+
+/**
+ * The options of `input` other than the view, as `[name, value]` pairs in the order every snippet writes them
+ * (`true`: a flag), defaults left out. Throws a `TypeError` on a value no snippet may carry: an unknown theme,
+ * `lines` out of 1–200, a name `parseNameList` would refuse or more than `MAX_LIST_NAMES` of them.
+ */
+function optionPairs(input: SnippetInput): Array<[string, string | true]> {
+  const pairs: Array<[string, string | true]> = [];
+  if (input.readonly) pairs.push(['readonly', true]);
+  const theme = input.theme ?? 'auto';
+  if (!SNIPPET_THEMES.includes(theme))
+    throw new TypeError(`unknown theme ${JSON.stringify(theme)}`);
+  if (theme !== 'auto') pairs.push(['theme', theme]);
+  if (input.lines !== undefined) {
+    if (!Number.isInteger(input.lines) || input.lines < 1 || input.lines > 200)
+      throw new TypeError(`lines must be a whole number from 1 to 200, not ${input.lines}`);
+    pairs.push(['lines', String(input.lines)]);
+  }
+  if (input.clickToLoad) pairs.push(['load', 'click']);
+  for (const kind of ['hide', 'agents'] as const) {
+    const names = input[kind] ?? [];
+    const pattern = NAME_PATTERNS[kind === 'hide' ? 'codes' : 'agents'];
+    if (names.length > MAX_LIST_NAMES || !names.every((name) => pattern.test(name)))
+      throw new TypeError(`${kind} holds a name no snippet can carry`);
+    if (names.length > 0) pairs.push([kind, names.join(',')]);
+  }
+  return pairs;
 }
 
 /** The snippets, each ready to paste. */
@@ -34,23 +108,44 @@ export function embedSnippets(input: SnippetInput): EmbedSnippets {
   const playground = input.playground.endsWith('/') ? input.playground : `${input.playground}/`;
   const activeText = input.files[input.active] ?? '';
   const view = input.view && input.view !== 'split' ? input.view : undefined;
+  const pairs = optionPairs(input);
+  const attributes = [...(view ? [['view', view] as const] : []), ...pairs]
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+    .join('');
   const element = [
     `<script src="${escapeHtml(new URL('agentcard-playground.js', playground).href)}" defer></script>`,
-    `<agentcard-playground permalink="${input.permalink}"${view ? ` view="${view}"` : ''}>`,
+    `<agentcard-playground permalink="${input.permalink}"${attributes}>`,
     `  <pre><code>${escapeHtml(activeText)}</code></pre>`,
     '</agentcard-playground>',
   ].join('\n');
   const src = embedUrl(new URL('embed.html', playground), {
     view: view ?? null,
+    ...iframeOptions(pairs),
     permalink: input.permalink,
   });
-  const height = estimateHeight(lineCount(activeText), view ?? 'split', 700);
+  const height = estimateHeight(
+    Math.max(lineCount(activeText), input.lines ?? 0),
+    view ?? 'split',
+    700,
+  );
   const iframe = `<iframe class="agentcard-embed" title="AgentCard playground" style="width: 100%; height: ${height}px; border: 0" src="${escapeHtml(src)}"></iframe>`;
-  return { fence: fenceGroup(input, view), element, iframe };
+  return { fence: fenceGroup(input, view, pairs), element, iframe };
+}
+
+/** `pairs` as `embedUrl` takes them; `embed.html` has no `inherit` theme (it follows the reader's system). */
+function iframeOptions(pairs: Array<[string, string | true]>): EmbedUrlOptions {
+  const options: Record<string, string | boolean> = {};
+  for (const [name, value] of pairs)
+    if (!(name === 'theme' && value === 'inherit')) options[name] = value;
+  return options;
 }
 
 /** The files as `agentcard` fences, the active one first; more than one file names each (`file=`). */
-function fenceGroup(input: SnippetInput, view: string | undefined): string {
+function fenceGroup(
+  input: SnippetInput,
+  view: string | undefined,
+  pairs: Array<[string, string | true]>,
+): string {
   const names = Object.keys(input.files);
   const ordered = [input.active, ...names.filter((name) => name !== input.active)];
   const named = ordered.length > 1 || input.active !== 'card.md';
@@ -61,6 +156,9 @@ function fenceGroup(input: SnippetInput, view: string | undefined): string {
         ...(named ? [`file=${/[\s"]/.test(name) ? `"${name.replace(/"/g, '')}"` : name}`] : []),
         ...(i === 0 && view ? [`view=${view}`] : []),
         ...(i === 0 && input.profile !== 'rfc' ? [`profile=${input.profile}`] : []),
+        ...(i === 0
+          ? pairs.map(([name, value]) => (value === true ? name : `${name}=${value}`))
+          : []),
       ];
       const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
       const fence = '`'.repeat(Math.max(3, longest + 1));
