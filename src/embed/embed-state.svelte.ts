@@ -3,6 +3,7 @@
  * the model and the host page (host messages in, results out). Like the model, it is written only through its
  * methods; `Embed.svelte` reads it.
  */
+import { tick } from 'svelte';
 import type { AgentModel } from '../app/state/agent-model.svelte.ts';
 import { countProblems } from '../app/state/problem-counts.ts';
 import { ThemeState } from '../app/theme.svelte.ts';
@@ -70,18 +71,21 @@ export class EmbedState {
    * Keeps the host informed: `diagnostics` and `compiled` once after every finished check of new content
    * (and `compiled` when the shown card changes; a check of the same content again only when what it says
    * changed, see `ReportGate`). The model (built with `selectFirstCard`) selects the shown file's first card
-   * within the check itself, so the first `compiled` already carries its output. Returns the function that
-   * stops it.
+   * within the check itself, so the first `compiled` already carries its output. Each report leaves once the
+   * view shows the check it is about (the results tab may change with it: see `OpeningPane`), in the order
+   * the reports were made, so a height measured as it leaves is the view's. Returns the function that stops it.
    */
   connect(channel: HostChannel): () => void {
     const gates = { diagnostics: new ReportGate(), compiled: new ReportGate() };
+    const send: HostChannel['send'] = (type, payload, id) =>
+      void tick().then(() => channel.send(type, payload, id));
     return $effect.root(() => {
       $effect(() => {
         const analysis = this.model.analysis;
         if (this.model.analysisStale || this.waiting) return;
         const payload = diagnosticsPayload(analysis.diagnostics);
         if (gates.diagnostics.pass(analysis.texts, this.model.workspace.profile, payload))
-          channel.send('diagnostics', payload);
+          send('diagnostics', payload);
       });
       $effect(() => {
         const analysis = this.model.analysis;
@@ -106,7 +110,7 @@ export class EmbedState {
           },
         };
         if (gates.compiled.pass(analysis.texts, this.model.workspace.profile, payload))
-          channel.send('compiled', payload);
+          send('compiled', payload);
       });
     });
   }

@@ -153,6 +153,13 @@ test.describe('an iframe embed on a page of another origin', () => {
       await permalinkOf({ 'sizer.md': SIZER }),
     );
     await expect(embed.editorContent).toContainText('sizer');
+    // On the short Problems tab (a clean card opens on Output, taller than its five lines) the editor's
+    // lines decide the height.
+    await page
+      .locator('#embed-1')
+      .contentFrame()
+      .getByRole('tab', { name: /^Problems/ })
+      .click();
     const before = await embed.expectSizedToContent();
     await embed.editorContent.click();
     await embed.editorContent.press('ControlOrMeta+End');
