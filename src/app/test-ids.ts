@@ -31,6 +31,9 @@ export const TEST_IDS = {
   shareEmbedFence: 'share-embed-fence',
   shareEmbedElement: 'share-embed-element',
   shareEmbedIframe: 'share-embed-iframe',
+  /** The configurator's live preview (an iframe of embed.html) and a sentence about what it left out. */
+  shareEmbedPreview: 'share-embed-preview',
+  shareEmbedProblem: 'share-embed-problem',
   /** The header: Examples (it opens the gallery dialog), settings, theme, Help. */
   examplesButton: 'examples-button',
   examplesDialog: 'examples-dialog',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLoadSet } from '../core/index.ts';
-import { diagnosticFilter } from './diagnostic-filter.ts';
+import { diagnosticFilter, unknownAgentName } from './diagnostic-filter.ts';
 
 const TEAM = {
   'lead.md': '---\ntype: chain\nname: lead\nsequence: [planner, critic, stranger]\n---\n',
@@ -24,6 +24,17 @@ describe('diagnosticFilter', () => {
     const keep = diagnosticFilter({ hide: ['unknown-agent-ref'], agents: [] })!;
     expect(diagnostics.filter(keep).some((d) => d.code === 'unknown-agent-ref')).toBe(false);
     expect(diagnostics.filter(keep).length).toBe(diagnostics.length - unknown.length);
+  });
+
+  it('names the agent of each unknown-agent-ref and of no other diagnostic', () => {
+    expect(diagnostics.map(unknownAgentName).filter(Boolean)).toEqual([
+      'planner',
+      'critic',
+      'stranger',
+    ]);
+    expect(
+      unknownAgentName({ code: 'unknown-field', message: "'x' is not an agent of the load-set" }),
+    ).toBe(undefined);
   });
 
   it('is undefined when there is nothing to drop', () => {

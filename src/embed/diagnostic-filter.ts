@@ -21,7 +21,15 @@ export function diagnosticFilter(
   return (diagnostic) => {
     if (hidden.has(diagnostic.code)) return false;
     if (diagnostic.code !== 'unknown-agent-ref') return true;
-    const name = UNKNOWN_AGENT.exec(diagnostic.message)?.[1];
+    const name = unknownAgentName(diagnostic);
     return name === undefined || !agents.has(name);
   };
+}
+
+/** The agent an `unknown-agent-ref` diagnostic is about, or undefined for any other diagnostic. */
+export function unknownAgentName(
+  diagnostic: Pick<Diagnostic, 'code' | 'message'>,
+): string | undefined {
+  if (diagnostic.code !== 'unknown-agent-ref') return undefined;
+  return UNKNOWN_AGENT.exec(diagnostic.message)?.[1];
 }
