@@ -152,7 +152,18 @@ test.describe('Accessibility', () => {
 
       await test.step('the share dialog', async () => {
         await playground.shareButton.click();
-        await expect(page.getByRole('dialog', { name: 'Share' })).toBeVisible();
+        const share = page.getByRole('dialog', { name: 'Share' });
+        await expect(share).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+        // The embed configurator, with its preview loaded (axe scans the frame too).
+        await share.getByRole('tab', { name: 'Embed' }).click();
+        await share.getByText('Output', { exact: true }).click();
+        await expect(
+          share
+            .getByTitle('Preview of the embed')
+            .contentFrame()
+            .getByRole('tab', { name: 'Output' }),
+        ).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
         await page.keyboard.press('Escape');
       });
