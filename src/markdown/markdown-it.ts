@@ -9,7 +9,8 @@
  * md.use(agentcard, { playground: 'https://playground.example/' });
  * ```
  *
- * `docs/embedding.md` documents the fence's options. Needs no DOM and no dependency of its own.
+ * `docs/embedding.md` documents the fence's options. Needs no DOM; imports valibot and fflate (for the
+ * permalink) and nothing else.
  */
 import {
   continuesGroup,
