@@ -88,7 +88,7 @@ describe('the packed package', () => {
     expect(files.filter((file) => /^(src|tests|scripts)\/|tsbuildinfo|\.map$/.test(file))).toEqual(
       [],
     );
-  });
+  }, 120_000);
 
   it('installs with --omit=dev into a project where both plugins, the core and agentcard work', () => {
     mkdirSync(project);
