@@ -27,14 +27,18 @@ export interface SnippetInput {
 export interface EmbedSnippets {
   /** The fence group; when a file name cannot be written in a fence, a Markdown comment saying so instead. */
   fence: string;
-  /** Why there is no fence (a file name a fence cannot carry); undefined when `fence` is one. */
-  fenceProblem?: string;
   element: string;
   iframe: string;
 }
 
+/** The snippets, and why there is no fence when there is none. */
+export interface EmbedSnippetsResult extends EmbedSnippets {
+  /** Why `fence` is a comment (a file name a fence cannot carry); undefined when it is a fence. */
+  fenceProblem?: string;
+}
+
 /** The three snippets for `input`. */
-export function embedSnippets(input: SnippetInput): EmbedSnippets {
+export function embedSnippets(input: SnippetInput): EmbedSnippetsResult {
   const playground = input.playground.endsWith('/') ? input.playground : `${input.playground}/`;
   const activeText = input.files[input.active] ?? '';
   const view = input.view && input.view !== 'split' ? input.view : undefined;
