@@ -81,8 +81,12 @@ export function runEmbed(args: string[], io: Io): number {
     playground: playgroundOf(parsed.values, io),
     view,
   });
-  const format = parsed.values.format ?? 'all';
-  if (format !== 'all') return printed(io, snippets[format as keyof typeof snippets]);
+  const format = (parsed.values.format ?? 'all') as 'all' | 'fence' | 'element' | 'iframe';
+  if (format === 'fence' && snippets.fenceProblem) {
+    io.err(`agentcard embed: ${snippets.fenceProblem}\n`);
+    return EXIT.usage;
+  }
+  if (format !== 'all') return printed(io, snippets[format]);
   return printed(
     io,
     [

@@ -4,6 +4,8 @@
  * static `<pre><code>` children. Runs in Node with no DOM.
  */
 import { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
+import { MAX_EMBED_URL } from '../embed/element/embed-url.ts';
+import { fixedHeight } from '../embed/element/fixed-height.ts';
 import { FENCE_VIEW_PATTERN, parseFenceOptions, type FenceOptions } from './fence-options.ts';
 
 /** The options a docs site gives either plugin. */
@@ -39,6 +41,8 @@ export const EMBED_TAG = 'agentcard-playground';
 const THEMES = ['auto', 'light', 'dark', 'inherit'];
 const PROFILES = ['rfc', 'fast-agent'] as const;
 const LIST = /^[\w.@/-]+(,[\w.@/-]+)*$/;
+/** Room left in `MAX_EMBED_URL` for `embed.html`'s own URL and the element's query string. */
+const URL_MARGIN = 4096;
 
 /** Whether a fence with these options continues a group of file fences: both name a file. */
 export function continuesGroup(previous: Fence, next: Fence): boolean {
@@ -76,6 +80,11 @@ export function embedMarkup(
       profile: (profile as (typeof PROFILES)[number] | undefined) ?? 'rfc',
     });
     attributes.push(['permalink', permalink]);
+    // The frame's URL is embed.html's, its query (well under this margin) and the permalink.
+    if (permalink.length > MAX_EMBED_URL - URL_MARGIN)
+      warn(
+        `agentcard fence: ${JSON.stringify(files[0]!.name)}${files.length > 1 ? ` and ${files.length - 1} more` : ''} too large to embed: the link is ${permalink.length} characters, over browsers' limit of ${MAX_EMBED_URL}; the page shows the code with a "too large to embed" note`,
+      );
   } catch (error) {
     warn(`agentcard fence: cannot embed these files: ${(error as Error).message}`);
   }
@@ -96,7 +105,7 @@ export function embedMarkup(
   add('profile', profile);
   add(
     'height',
-    pick('height', first('height'), (v) => /^(\d{1,4}|auto|[\d.]+(px|em|rem|vh))$/.test(v)),
+    pick('height', first('height'), (v) => v === 'auto' || fixedHeight(v) !== undefined),
   );
   add(
     'lines',

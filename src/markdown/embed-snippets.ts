@@ -6,6 +6,7 @@
  */
 import { embedUrl, type EmbedUrlOptions } from '../embed/element/embed-url.ts';
 import { estimateHeight, lineCount } from '../embed/element/estimate-height.ts';
+import { fenceFileValue } from './fence-options.ts';
 import { escapeHtml } from './html.ts';
 
 /** What the snippets are made of. */
@@ -98,13 +99,20 @@ function optionPairs(input: SnippetInput): Array<[string, string | true]> {
 
 /** The snippets, each ready to paste. */
 export interface EmbedSnippets {
+  /** The fence group; when a file name cannot be written in a fence, a Markdown comment saying so instead. */
   fence: string;
   element: string;
   iframe: string;
 }
 
+/** The snippets, and why there is no fence when there is none. */
+export interface EmbedSnippetsResult extends EmbedSnippets {
+  /** Why `fence` is a comment (a file name a fence cannot carry); undefined when it is a fence. */
+  fenceProblem?: string;
+}
+
 /** The three snippets for `input`. */
-export function embedSnippets(input: SnippetInput): EmbedSnippets {
+export function embedSnippets(input: SnippetInput): EmbedSnippetsResult {
   const playground = input.playground.endsWith('/') ? input.playground : `${input.playground}/`;
   const activeText = input.files[input.active] ?? '';
   const view = input.view && input.view !== 'split' ? input.view : undefined;
@@ -129,7 +137,10 @@ export function embedSnippets(input: SnippetInput): EmbedSnippets {
     700,
   );
   const iframe = `<iframe class="agentcard-embed" title="AgentCard playground" style="width: 100%; height: ${height}px; border: 0" src="${escapeHtml(src)}"></iframe>`;
-  return { fence: fenceGroup(input, view, pairs), element, iframe };
+  const fence = fenceGroup(input, view, pairs);
+  return typeof fence === 'string'
+    ? { fence, element, iframe }
+    : { fence: `<!-- ${fence.problem} -->`, fenceProblem: fence.problem, element, iframe };
 }
 
 /** `pairs` as `embedUrl` takes them; `embed.html` has no `inherit` theme (it follows the reader's system). */
@@ -140,20 +151,30 @@ function iframeOptions(pairs: Array<[string, string | true]>): EmbedUrlOptions {
   return options;
 }
 
-/** The files as `agentcard` fences, the active one first; more than one file names each (`file=`). */
+/**
+ * The files as `agentcard` fences, the active one first; more than one file names each (`file=`). A name no
+ * info string can carry (`fenceFileValue`) gives the problem instead: never the name itself, which could close
+ * whatever holds the message.
+ */
 function fenceGroup(
   input: SnippetInput,
   view: string | undefined,
   pairs: Array<[string, string | true]>,
-): string {
+): string | { problem: string } {
   const names = Object.keys(input.files);
   const ordered = [input.active, ...names.filter((name) => name !== input.active)];
   const named = ordered.length > 1 || input.active !== 'card.md';
+  const values = ordered.map(fenceFileValue);
+  const bad = named ? values.indexOf(undefined) : -1;
+  if (bad !== -1)
+    return {
+      problem: `No agentcard fence: file ${bad + 1}'s name has a line break, a control character or a double quote, which a fence cannot hold. Rename the file, or use the element or the iframe.`,
+    };
   return ordered
     .map((name, i) => {
       const text = input.files[name] ?? '';
       const options = [
-        ...(named ? [`file=${/[\s"]/.test(name) ? `"${name.replace(/"/g, '')}"` : name}`] : []),
+        ...(named ? [`file=${values[i]!}`] : []),
         ...(i === 0 && view ? [`view=${view}`] : []),
         ...(i === 0 && input.profile !== 'rfc' ? [`profile=${input.profile}`] : []),
         ...(i === 0

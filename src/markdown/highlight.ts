@@ -5,13 +5,25 @@
  * string for markdown-it, hast nodes for remark): front matter delimiters, its keys, and comments.
  */
 
+/**
+ * Lines longer than this (in UTF-16 code units) stay plain text: a key or a comment is never that long, and the
+ * cap bounds the work a hostile line can ask for.
+ */
+export const MAX_HIGHLIGHTED_LINE = 10_000;
+
+/** A front matter key, after any indentation and one list dash. Each part can match in one way only: linear. */
+const KEY = /^(\s*(?:-\s*)?)([\w.-]+)(:)/;
+
 /** One run of text; `className` undefined for plain text. */
 export interface CodeSpan {
   className?: string;
   text: string;
 }
 
-/** Splits a card's text into spans whose texts, joined, give back `text` exactly. */
+/**
+ * Splits a card's text into spans whose texts, joined, give back `text` exactly. Takes time linear in the
+ * text's length.
+ */
 export function highlightCard(text: string): CodeSpan[] {
   const spans: CodeSpan[] = [];
   const push = (text: string, className?: string): void => {
@@ -32,8 +44,12 @@ export function highlightCard(text: string): CodeSpan[] {
       push(ending);
       continue;
     }
-    const key = inFrontMatter ? /^(\s*-?\s*)([\w.-]+)(:)/.exec(body) : null;
-    if (inFrontMatter && /^\s*#/.test(body)) push(body, 'ac-comment');
+    if (!inFrontMatter || body.length > MAX_HIGHLIGHTED_LINE) {
+      push(line);
+      continue;
+    }
+    const key = KEY.exec(body);
+    if (/^\s*#/.test(body)) push(body, 'ac-comment');
     else if (key) {
       push(key[1]!);
       push(key[2]!, 'ac-key');

@@ -9,7 +9,8 @@
  * md.use(agentcard, { playground: 'https://playground.example/' });
  * ```
  *
- * `docs/embedding.md` documents the fence's options. Needs no DOM and no dependency of its own.
+ * `docs/embedding.md` documents the fence's options. Needs no DOM; imports valibot and fflate (for the
+ * permalink) and nothing else.
  */
 import {
   continuesGroup,
@@ -40,6 +41,8 @@ interface Token {
 
 /** The parts of a markdown-it instance this plugin uses (so no markdown-it types are needed to use it). */
 export interface MarkdownItLike {
+  /** markdown-it's CommonMark unescaping (character references, backslash escapes), as for a fence's `lang`. */
+  utils: { unescapeAll(text: string): string };
   core: {
     ruler: {
       after(after: string, name: string, rule: (state: { tokens: Token[] }) => void): void;
@@ -55,6 +58,14 @@ export default function agentcardPlugin(
   md: MarkdownItLike,
   options: AgentCardMarkdownItOptions = {},
 ): void {
+  // markdown-it keeps a fence's info string as written; remark gives it unescaped. Unescaped here too, so that
+  // both read `file=a&amp;b.md` as `a&b.md`.
+  const fenceOf = (token: Token): Fence => ({
+    info: md.utils.unescapeAll(token.info),
+    text: token.content,
+  });
+  const isEmbedFence = (token: Token): boolean =>
+    token.type === 'fence' && isAgentCardFence(fenceOf(token).info);
   md.core.ruler.after('block', TOKEN, (state) => {
     const tokens = state.tokens;
     for (let i = 0; i < tokens.length; i++) {
@@ -77,14 +88,6 @@ export default function agentcardPlugin(
   });
   md.renderer.rules[TOKEN] = (tokens: Token[], index: number): string =>
     embedHtml(embedMarkup(tokens[index]!.meta as Fence[], options), options.vPre ?? true);
-}
-
-function isEmbedFence(token: Token): boolean {
-  return token.type === 'fence' && isAgentCardFence(token.info);
-}
-
-function fenceOf(token: Token): Fence {
-  return { info: token.info, text: token.content };
 }
 
 export { agentcardPlugin };

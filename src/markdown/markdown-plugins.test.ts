@@ -8,6 +8,7 @@ import markdownItAgentcard from './markdown-it.ts';
 import { PLUGIN_CASES, readEmbeds, TRICKY_CARD } from './plugin-cases.ts';
 import remarkAgentcard from './remark.ts';
 import type { AgentCardMarkdownOptions } from './embed-markup.ts';
+import { MAX_EMBED_URL } from '../embed/element/embed-url.ts';
 
 const PIPELINES: Record<string, (markdown: string, options?: AgentCardMarkdownOptions) => string> =
   {
@@ -82,6 +83,48 @@ for (const [pipeline, render] of Object.entries(PIPELINES)) {
       expect(embed!.attributes['permalink']).toBeUndefined();
       expect(embed!.statics).toEqual([{ file: '../up.md', text: 'x\n' }]);
       expect(warnings.join()).toMatch(/cannot embed these files/);
+    });
+
+    it("warns at build time when the link is over browsers' URL limit, and keeps it for the element to say so", () => {
+      // Text that does not compress: 780,000 random CJK characters (xorshift32) in lines of 100.
+      let x = 2463534242;
+      const chars: string[] = [];
+      for (let i = 0; i < 780_000; i++) {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        chars.push(i % 100 === 99 ? '\n' : String.fromCharCode(0x4e00 + ((x >>> 0) % 20_992)));
+      }
+      const big = chars.join('');
+      const warnings: string[] = [];
+      const html = render(`\`\`\`agentcard file=big.md\n${big}\n\`\`\`\n`, {
+        onWarning: (w) => warnings.push(w),
+      });
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(
+        /^agentcard fence: "big\.md" too large to embed: the link is \d+ characters, over browsers' limit of 2097152/,
+      );
+      const permalink = /permalink="([^"]+)"/.exec(html)![1]!;
+      expect(permalink.length).toBeGreaterThan(MAX_EMBED_URL);
+      // A hang guard for a 2 MB fence through the whole pipeline on a busy machine, not a speed check.
+    }, 120_000);
+
+    it('keeps a height the browser accepts and drops one it would reject', async () => {
+      const warnings: string[] = [];
+      const html = render(
+        '```agentcard height=20rem\nx\n```\n\n```agentcard height="20 rem"\ny\n```\n\n```agentcard height=0\nz\n```\n',
+        { onWarning: (w) => warnings.push(w) },
+      );
+      const embeds = await readEmbeds(html);
+      expect(embeds.map((embed) => embed.attributes['height'])).toEqual([
+        '20rem',
+        undefined,
+        undefined,
+      ]);
+      expect(warnings).toEqual([
+        'agentcard fence: height="20 rem" is not a valid value, ignored',
+        'agentcard fence: height="0" is not a valid value, ignored',
+      ]);
     });
 
     it('warns about an unknown option and ignores it', () => {

@@ -129,6 +129,18 @@ export const PLUGIN_CASES: Array<{
     keeps: ['Next heading'],
   },
   {
+    name: 'the info string is read with CommonMark unescaping: character references and backslash escapes',
+    markdown:
+      '```agentcard file=a&amp;b.md view=outp&#117;t\nx\n```\n\n```agentcard file=c\\_d&#96;e.md\ny\n```\n\n' +
+      '```agentcard file="my&#32;card&#x2E;md"\nz\n```\n',
+    embeds: [
+      {
+        attributes: { view: 'output' },
+        files: { 'a&b.md': 'x\n', 'c_d`e.md': 'y\n', 'my card.md': 'z\n' },
+      },
+    ],
+  },
+  {
     name: 'no trailing newline at the end of the document',
     markdown: '```agentcard\n---\nname: last\n---\nEnds here.',
     embeds: [{ attributes: {}, files: { 'card.md': '---\nname: last\n---\nEnds here.\n' } }],

@@ -11,7 +11,8 @@
  * ```
  *
  * The nodes it makes are ordinary mdast nodes carrying `data.hName` / `hProperties` / `hChildren`, which every
- * mdast-to-hast step (remark-rehype, MDX) turns into the element: no raw HTML, no dependency of its own.
+ * mdast-to-hast step (remark-rehype, MDX) turns into the element: no raw HTML. It imports valibot and fflate
+ * (for the permalink) and nothing else.
  */
 import {
   continuesGroup,

@@ -76,6 +76,30 @@ describe('agentcard embed', () => {
     expect(embed!.attributes['view']).toBe('graph');
   });
 
+  it('writes a file name with a backtick or an ampersand so the fence keeps it, and refuses one with a line break', async () => {
+    const hostile = '<img src=x onerror=alert(1)>\n';
+    writeFileSync(join(dir, 'a`b&amp;.md'), hostile);
+    writeFileSync(join(dir, 'line\nbreak.md'), hostile);
+    const fence = cli(['embed', '--format', 'fence', 'chat.md', 'a`b&amp;.md']);
+    expect(fence.code).toBe(0);
+    const html = new MarkdownIt({ html: true }).use(markdownItAgentcard).render(fence.out);
+    expect(html).not.toContain('<img');
+    const [embed] = await readEmbeds(html);
+    expect(embed!.envelope?.files).toEqual({ 'chat.md': CHAT, 'a`b&amp;.md': hostile });
+
+    const refused = cli(['embed', '--format', 'fence', 'chat.md', 'line\nbreak.md']);
+    expect(refused).toMatchObject({ code: 2, out: '' });
+    expect(refused.err).toMatch(
+      /^agentcard embed: No agentcard fence: file 2's name has a line break/,
+    );
+    expect(refused.err).not.toContain('line\nbreak');
+    // All three: the fence's place says why; the element still carries the files.
+    const all = cli(['embed', 'chat.md', 'line\nbreak.md']);
+    expect(all.code).toBe(0);
+    expect(all.out).toContain('<!-- No agentcard fence: file 2');
+    expect(all.out).toContain('<agentcard-playground permalink="#v1:');
+  });
+
   it('prints the fence, the element and the iframe by default, pointing at the playground given', () => {
     const { out } = cli(['embed', '--playground', 'https://p.example/', 'chat.md']);
     expect(out).toContain('```agentcard file=chat.md\n');

@@ -36,8 +36,9 @@ import {
   type EmbedMessage,
   type HostMessage,
 } from '../embed-protocol.ts';
-import { embedUrl } from './embed-url.ts';
+import { embedPageUrl, embedUrl, MAX_EMBED_URL } from './embed-url.ts';
 import { estimateHeight, visualLines } from './estimate-height.ts';
+import { fixedHeight } from './fixed-height.ts';
 import { filesOfInlineCards, INLINE_CARD_TYPE } from './inline-cards.ts';
 import { pageTheme, watchPageTheme } from './page-theme.ts';
 
@@ -77,6 +78,7 @@ export class AgentCardPlaygroundElement extends HTMLElement {
 
   #box: HTMLDivElement | undefined;
   #staticView: HTMLDivElement | undefined;
+  #note: HTMLParagraphElement | undefined;
   #frame: HTMLIFrameElement | undefined;
   #embedOrigin: string | undefined;
   #ready = false;
@@ -164,6 +166,7 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     this.#lastHeight = undefined;
     this.#box?.remove();
     this.#box = undefined;
+    this.#note = undefined;
   }
 
   attributeChangedCallback(name: string, before: string | null, after: string | null): void {
@@ -271,10 +274,10 @@ export class AgentCardPlaygroundElement extends HTMLElement {
   /** Points the frame at the embed with the current attributes. */
   #navigate(): void {
     const frame = this.#frame!;
-    const page = this.#pageUrl();
+    const page = embedPageUrl(this.getAttribute('src'), document.baseURI, scriptUrl);
     if (!page) {
       console.error(
-        `<${TAG_NAME}>: cannot tell where embed.html is; give the element a src attribute.`,
+        `<${TAG_NAME}>: cannot tell where embed.html is; give the element a src attribute (an http: or https: URL).`,
       );
       return;
     }
@@ -302,19 +305,41 @@ export class AgentCardPlaygroundElement extends HTMLElement {
       origins: location.origin.startsWith('http') ? [location.origin] : [],
       permalink: this.getAttribute('permalink'),
     });
+    // A URL over browsers' limit never loads: say so in place of an embed that would never come.
+    this.#showNote(
+      src.length > MAX_EMBED_URL
+        ? `Too large to embed live: this example's link is ${src.length.toLocaleString('en')} characters, over browsers' limit of ${MAX_EMBED_URL.toLocaleString('en')}. Its code is shown as is.`
+        : undefined,
+    );
+    if (src.length > MAX_EMBED_URL) {
+      clearTimeout(this.#revealTimer);
+      this.#ready = false;
+      this.#revealed = false;
+      frame.style.visibility = 'hidden';
+      this.#staticView!.style.display = '';
+      return;
+    }
     // Only a new fragment: the embed stays loaded (and ready) and opens the new link itself.
     if (frame.src.split('#')[0] !== src.split('#')[0]) this.#ready = false;
     frame.src = src;
   }
 
-  #pageUrl(): URL | undefined {
-    try {
-      const src = this.getAttribute('src');
-      if (src) return new URL(src, document.baseURI);
-      return scriptUrl ? new URL('embed.html', scriptUrl) : undefined;
-    } catch {
-      return undefined;
+  /** Shows `text` above the static code (or removes the note when undefined). */
+  #showNote(text: string | undefined): void {
+    if (text === undefined) {
+      this.#note?.remove();
+      this.#note = undefined;
+      return;
     }
+    if (!this.#note) {
+      this.#note = document.createElement('p');
+      this.#note.setAttribute('part', 'note');
+      this.#note.setAttribute('role', 'note');
+      this.#note.style.margin = '0 0 0.5rem';
+      this.#note.style.font = 'inherit';
+      this.#staticView!.prepend(this.#note);
+    }
+    this.#note.textContent = text;
   }
 
   /** The theme the embed gets: `inherit` resolved against the page, unknown values as `auto`. */
@@ -324,10 +349,9 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     return theme === 'light' || theme === 'dark' ? theme : 'auto';
   }
 
+  /** The `height` attribute as a CSS height; undefined (the automatic height) when absent, `auto` or invalid. */
   #fixedHeight(): string | undefined {
-    const fixed = this.getAttribute('height');
-    if (!fixed || fixed === 'auto') return undefined;
-    return /^\d+$/.test(fixed) ? `${fixed}px` : fixed;
+    return fixedHeight(this.getAttribute('height'));
   }
 
   /** Sizes the box: a fixed `height`, else the embed's last reported height once it shows. */
@@ -341,7 +365,8 @@ export class AgentCardPlaygroundElement extends HTMLElement {
   /** Shows the frame in place of the static code. */
   #reveal(): void {
     clearTimeout(this.#revealTimer);
-    if (this.#revealed || !this.#frame) return;
+    // A note (too large to embed) stays until new attributes make the embed loadable.
+    if (this.#revealed || !this.#frame || this.#note) return;
     this.#revealed = true;
     this.#applyHeight();
     this.#frame.style.visibility = '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEmbedOptions } from '../embed-options.ts';
-import { embedUrl } from './embed-url.ts';
+import { embedPageUrl, embedUrl, MAX_EMBED_URL } from './embed-url.ts';
 
 describe('embedUrl', () => {
   const page = 'https://play.example/tools/embed.html';
@@ -47,5 +47,42 @@ describe('embedUrl', () => {
     expect(embedUrl(page, { permalink: '#v1:eLvb_-9' })).toBe(`${page}#v1:eLvb_-9`);
     for (const bad of ['#v2:abc', '#v1:a"b', 'javascript:alert(1)', '#v1:'])
       expect(embedUrl(page, { permalink: bad })).toBe(page);
+  });
+});
+
+describe('embedPageUrl', () => {
+  const base = 'https://docs.example/guide/page.html';
+  const script = 'https://play.example/tools/agentcard-playground.js';
+
+  it('resolves src against the page, else takes embed.html beside the script', () => {
+    expect(embedPageUrl('/play/embed.html', base, script)?.href).toBe(
+      'https://docs.example/play/embed.html',
+    );
+    expect(embedPageUrl(null, base, script)?.href).toBe('https://play.example/tools/embed.html');
+    expect(embedPageUrl(null, base, undefined)).toBeUndefined();
+  });
+
+  it('refuses every URL that is not http: or https:, for src and for the script', () => {
+    for (const src of [
+      'javascript:alert(document.domain)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'blob:https://docs.example/1234',
+      'file:///etc/passwd',
+      'about:blank',
+      'http://[bad',
+    ])
+      expect(embedPageUrl(src, base, script), src).toBeUndefined();
+    expect(embedPageUrl(null, base, 'data:text/javascript,1')).toBeUndefined();
+    expect(embedPageUrl(null, base, 'file:///site/agentcard-playground.js')).toBeUndefined();
+    // A relative src on a page that is not http(s) resolves to its scheme: refused too.
+    expect(embedPageUrl('embed.html', 'file:///site/page.html', script)).toBeUndefined();
+  });
+});
+
+describe('MAX_EMBED_URL', () => {
+  it("is Chromium's URL limit, 2 MiB", () => {
+    expect(MAX_EMBED_URL).toBe(2 * 1024 * 1024);
   });
 });

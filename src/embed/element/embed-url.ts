@@ -23,6 +23,34 @@ export interface EmbedUrlOptions {
   permalink?: string | null;
 }
 
+/**
+ * The longest embed URL (query and `#v1:` fragment included) a frame is given, in characters: Chromium's
+ * limit (`url::kMaxURLChars`, 2 MiB). A longer URL never loads, so the element says the example is too large
+ * and the Markdown plugins warn at build time.
+ */
+export const MAX_EMBED_URL = 2 * 1024 * 1024;
+
+/**
+ * Where an element's `embed.html` is: its `src` resolved against the page's `base`, else `embed.html` beside
+ * the element's script. Undefined when neither gives a URL, or when the URL is not `http:` or `https:`: a
+ * `javascript:` or `data:` frame would run in, or with the rights of, the host page.
+ */
+export function embedPageUrl(
+  src: string | null,
+  base: string,
+  scriptUrl: string | undefined,
+): URL | undefined {
+  let url: URL;
+  try {
+    if (src) url = new URL(src, base);
+    else if (scriptUrl) url = new URL('embed.html', scriptUrl);
+    else return undefined;
+  } catch {
+    return undefined;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+}
+
 /** A permalink fragment as the element accepts it: `#v1:` and base64url characters only. */
 const PERMALINK = /^#v1:[A-Za-z0-9_-]+$/;
 
