@@ -4,6 +4,8 @@ export const TEST_IDS = {
   fileList: 'file-list',
   fileItem: 'file-item',
   newFile: 'new-file',
+  /** What the New file or Rename field says under it: why a name is refused, or the name it becomes. */
+  fileNameNote: 'file-name-note',
   splitPanel: 'split-panel',
   splitRow: 'split-row',
   diagnosticsPanel: 'diagnostics-panel',

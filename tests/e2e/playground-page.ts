@@ -461,6 +461,11 @@ export class PlaygroundPage {
     await expect(this.activeFile).toHaveText(name);
   }
 
+  /** What the New file or Rename field says under it (why a name is refused, or the name it becomes). */
+  get fileNameNote(): Locator {
+    return this.fileList.getByTestId(TEST_IDS.fileNameNote);
+  }
+
   /** Renames a file through its rename button (Enter confirms). */
   async renameFile(from: string, to: string): Promise<void> {
     await this.fileList.getByRole('button', { name: `Rename ${from}` }).click();

@@ -266,17 +266,21 @@ export class AgentModel {
     return paths;
   }
 
-  /** Creates a file with a starter card. */
-  createFile(path: string): string {
-    const clean = files.cleanPath(path);
-    return this.addFiles({ [clean || 'untitled.md']: files.starterText(clean) })[0]!;
+  /**
+   * Creates a file named `typed` with the text its name calls for and opens it; refuses a name that
+   * `checkFileName` refuses or that exists. Returns an error text or null.
+   */
+  createFile(typed: string): string | null {
+    const error = files.createFile(this.workspace, typed);
+    if (error === null) this.markChanged();
+    return error;
   }
 
-  /** Renames a file; refuses an empty name or one that exists. Returns an error text or null. */
+  /** Renames a file; refuses a name that `checkFileName` refuses or that exists. Returns an error text or null. */
   renameFile(from: string, to: string): string | null {
-    if (files.cleanPath(to) === from) return null;
     const error = files.renameFile(this.workspace, from, to);
-    if (error === null) this.markChanged();
+    // Renamed to its own name: nothing changed.
+    if (error === null && !Object.hasOwn(this.workspace.files, from)) this.markChanged();
     return error;
   }
 

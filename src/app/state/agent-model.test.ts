@@ -179,7 +179,9 @@ describe('AgentModel', () => {
     model.deleteFile('c.md');
     expect(Object.keys(model.workspace.files)).toEqual(['b.md']);
     expect(model.workspace.active).toBe('b.md');
-    expect(model.createFile('new.yaml')).toBe('new.yaml');
+    expect(model.createFile('new.yaml')).toBeNull();
+    expect(model.workspace.active).toBe('new.yaml');
+    expect(model.createFile('new.yaml')).toBe('new.yaml exists already.');
   });
 
   it('switches between stored workspaces and opens another when the open one is deleted', async () => {
