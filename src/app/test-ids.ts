@@ -64,6 +64,12 @@ export const TEST_IDS = {
   convertUrl: 'convert-url',
   convertButton: 'convert-button',
   conversionReport: 'conversion-report',
+  /** The conversion preview: its dialog, the "cannot express" notes, the card, the result, the name. */
+  conversionDialog: 'conversion-dialog',
+  conversionLost: 'conversion-lost',
+  conversionSource: 'conversion-source',
+  conversionResult: 'conversion-result',
+  conversionName: 'conversion-name',
   /** The status line's Cancel button, shown while a check runs long. */
   cancelCheck: 'cancel-check',
   engagementPanel: 'engagement-panel',

@@ -5,6 +5,7 @@
  * model does that after each change.
  */
 import type { FormatId, Profile } from '../../core/index.ts';
+import type { WorkspaceEdit } from '../conversion/conversion-plan.ts';
 import { checkFileName } from '../files/file-name.ts';
 import { freePath } from '../files/free-path.ts';
 import { starterText } from '../files/starter-text.ts';
@@ -105,6 +106,18 @@ export function renameFile(ws: Workspace, from: string, to: string): string | nu
   if (history) ws.history = renamed(history, from, target);
   if (formats) ws.formats = renamed(formats, from, target);
   return null;
+}
+
+/**
+ * Applies `edit` (see `conversion-plan.ts`): removes, rewrites, then adds its files under exactly the
+ * paths it names (overwriting none: the plan picked free ones), and makes the first added file active.
+ */
+export function applyEdit(ws: Workspace, edit: WorkspaceEdit): void {
+  for (const path of edit.remove) deleteFile(ws, path);
+  for (const [path, text] of Object.entries(edit.write)) writeFile(ws, path, text);
+  const added = Object.entries(edit.add).filter(([path]) => !Object.hasOwn(ws.files, path));
+  ws.files = withEntries(ws.files, added);
+  if (added[0]) ws.active = added[0][0];
 }
 
 /**
