@@ -75,6 +75,9 @@ describe('checkFileName', () => {
     const taken = (p: string) => p === 'a.md' || p === 'b.md';
     expect(checkFileName('b', { taken })).toEqual({ ok: false, message: 'b.md exists already.' });
     expect(checkFileName('a.md', { taken, current: 'a.md' })).toEqual({ ok: true, path: 'a.md' });
+    // A dropped file may have a name New file would refuse; renaming it to itself changes nothing.
+    const own = checkFileName(' .github/x.md ', { taken, current: '.github/x.md' });
+    expect(own).toEqual({ ok: true, path: '.github/x.md' });
   });
 });
 

@@ -46,10 +46,13 @@ const MAX_NAME_BYTES = 255;
  * Refused: an empty name; control or text-direction characters; an empty folder (`a//b`, a leading or
  * trailing `/`); `.` or `..` as a folder; a folder or file whose name starts with a dot; `< > : " | ? *`;
  * a name that ends in a space or dot, or is a Windows device name (`con`, `nul.md`, `com1`); a name over
- * 255 UTF-8 bytes; a path over 300 characters; a path taken by another file. Never throws.
+ * 255 UTF-8 bytes; a path over 300 characters; a path taken by another file. The renamed file's own
+ * name (`context.current`) is always accepted. Never throws.
  */
 export function checkFileName(typed: string, context: FileNameContext): FileNameCheck {
   const text = typed.trim().replace(/\\/g, '/');
+  // The renamed file's own name stands, whatever it is (a dropped `.github/x.md` may keep its name).
+  if (text === context.current) return { ok: true, path: text };
   if (text === '') return refuse('A file needs a name.');
   if (CONTROL.test(text))
     return refuse(

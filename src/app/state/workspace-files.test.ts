@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activate,
   addFiles,
+  applyEdit,
   chooseFormat,
   cleanPath,
   createFile,
@@ -172,5 +173,26 @@ describe('createFile', () => {
     expect(createFile(ws, '.git/index.lock')).toMatch(/starts with a dot/);
     expect(createFile(ws, 'a/../../b.md')).toMatch(/“\.\.”/);
     expect(ws).toEqual(before);
+  });
+});
+
+describe('applyEdit', () => {
+  it('removes, rewrites and adds under the exact paths, opening the first added file', () => {
+    const ws = workspace({ 'a.md': 'A', 'b.md': 'B', 'c.md': 'C' });
+    ws.history = { 'a.md': 1 };
+    applyEdit(ws, {
+      remove: ['a.md'],
+      write: { 'b.md': 'B2' },
+      add: { 'dir/x.afm.md': 'X', 'dir/y.yaml': 'Y' },
+    });
+    expect(ws.files).toEqual({ 'b.md': 'B2', 'c.md': 'C', 'dir/x.afm.md': 'X', 'dir/y.yaml': 'Y' });
+    expect(ws.history).toEqual({});
+    expect(ws.active).toBe('dir/x.afm.md');
+  });
+
+  it('never overwrites a file through an add', () => {
+    const ws = workspace({ 'a.md': 'A' });
+    applyEdit(ws, { remove: [], write: {}, add: { 'a.md': 'other' } });
+    expect(ws.files).toEqual({ 'a.md': 'A' });
   });
 });
