@@ -130,6 +130,15 @@ test.describe('Converting a card', () => {
     const start = bundle.indexOf('---\ntype: agent\nname: social_media');
     const end = bundle.indexOf('---\ntype: chain');
     await playground.expectText(bundle.slice(0, start) + bundle.slice(end));
+
+    await test.step('its banner undoes it while nothing has changed since', async () => {
+      const banner = playground.banner(/^Replaced social_media in post_writer\.md/);
+      await banner.getByRole('button', { name: 'Undo' }).click();
+      await expect(banner).toBeHidden();
+      expect(await playground.filePaths()).toEqual(['post_writer.md']);
+      await playground.expectText(bundle);
+      await expect(playground.conversionReport).toHaveCount(0);
+    });
     expect(playground.errors).toEqual([]);
   });
 });

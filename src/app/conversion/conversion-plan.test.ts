@@ -6,6 +6,7 @@ import {
   placeFiles,
   replacementEdit,
   suggestName,
+  undoEdit,
   type CardSource,
 } from './conversion-plan.ts';
 
@@ -92,5 +93,35 @@ describe('replacementEdit', () => {
   it('refuses when the file changed since the conversion', () => {
     expect(replacementEdit(middle, { 'b.afm.md': 'X' }, `${BUNDLE}\n`, none)).toBeNull();
     expect(replacementEdit(middle, { 'b.afm.md': 'X' }, undefined, none)).toBeNull();
+  });
+});
+
+describe('undoEdit', () => {
+  const edit = replacementEdit(middle, { 'b.afm.md': 'X' }, BUNDLE, none)!;
+  const after: Record<string, string> = { ...edit.write, ...edit.add };
+  const now = (files: Record<string, string>) => (p: string) =>
+    Object.hasOwn(files, p) ? files[p] : undefined;
+
+  it('takes the added files out and puts the cut card back', () => {
+    expect(undoEdit(edit, { 'agents/post.md': BUNDLE }, now(after))).toEqual({
+      remove: ['agents/b.afm.md'],
+      write: { 'agents/post.md': BUNDLE },
+      add: {},
+    });
+    const whole = { remove: ['b.json'], write: {}, add: { 'b.json': 'new' } };
+    expect(undoEdit(whole, { 'b.json': 'old' }, now({ 'b.json': 'new' }))).toEqual({
+      remove: ['b.json'],
+      write: {},
+      add: { 'b.json': 'old' },
+    });
+  });
+
+  it('refuses once a file it would undo has changed', () => {
+    const before = { 'agents/post.md': BUNDLE };
+    expect(undoEdit(edit, before, now({ ...after, 'agents/b.afm.md': 'edited' }))).toBeNull();
+    expect(undoEdit(edit, before, now({ ...after, 'agents/post.md': 'edited' }))).toBeNull();
+    expect(undoEdit(edit, before, now({ 'agents/post.md': after['agents/post.md']! }))).toBeNull();
+    const whole = { remove: ['a.md'], write: {}, add: { 'a.afm.md': 'X' } };
+    expect(undoEdit(whole, { 'a.md': 'A' }, now({ 'a.afm.md': 'X', 'a.md': 'new' }))).toBeNull();
   });
 });

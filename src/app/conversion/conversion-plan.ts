@@ -116,3 +116,27 @@ export function replacementEdit(
   const add = placeFiles(source, files, (p) => (p === source.file ? !whole : taken(p)));
   return { remove, write, add };
 }
+
+/**
+ * The edit that undoes `edit`, which was applied when the files it removed or rewrote held `before`
+ * (path → text). Null when the workspace changed since (`now(path)`: a file's text now, undefined when
+ * there is none): an added file edited or gone, a rewritten file edited, a removed path taken again.
+ */
+export function undoEdit(
+  edit: WorkspaceEdit,
+  before: Readonly<Record<string, string>>,
+  now: (path: string) => string | undefined,
+): WorkspaceEdit | null {
+  const same = (files: Record<string, string>) =>
+    Object.entries(files).every(([path, text]) => now(path) === text);
+  // A removed path the edit added again is checked as an added file.
+  const retaken = (path: string) => !Object.hasOwn(edit.add, path) && now(path) !== undefined;
+  if (!same(edit.add) || !same(edit.write) || edit.remove.some(retaken)) return null;
+  const restore = (paths: string[]) =>
+    Object.fromEntries(paths.flatMap((p) => (Object.hasOwn(before, p) ? [[p, before[p]!]] : [])));
+  return {
+    remove: Object.keys(edit.add),
+    write: restore(Object.keys(edit.write)),
+    add: restore(edit.remove),
+  };
+}

@@ -3,7 +3,8 @@
  * and shows the result beside the card; the preview's name can be changed (each change converts again,
  * and an answer for an older name never wins); `add` puts the result beside the original under a name no
  * other agent has, `replace` puts it in place of the original card. Nothing touches the workspace before
- * one of those two, and neither adds an agent whose name is taken.
+ * one of those two, and neither adds an agent whose name is taken. A Replace can be undone from its
+ * banner while the files it wrote are as it left them.
  */
 import type { CompiledAgent, Conversion, EmitOptions, FormatId } from '../../core/index.ts';
 import type { CardRef } from '../analysis/protocol.ts';
@@ -14,6 +15,7 @@ import {
   nameSyntaxProblem,
   replacementEdit,
   suggestName,
+  undoEdit,
   type CardSource,
   type WorkspaceEdit,
 } from '../conversion/conversion-plan.ts';
@@ -192,18 +194,46 @@ export class Converter {
   }
 
   #write(shown: ConversionPreview, edit: WorkspaceEdit): string[] {
+    const before = Object.fromEntries(
+      [...edit.remove, ...Object.keys(edit.write)].map((p) => [p, this.host.fileText(p) ?? '']),
+    );
     this.host.apply(edit);
     const paths = Object.keys(edit.add);
     const replaced = edit.remove[0] ?? Object.keys(edit.write)[0];
-    this.report = {
+    const report: ConversionReport = {
       from: shown.agent.name,
       to: shown.to,
       paths,
       lost: shown.result.lost,
       ...(replaced === undefined ? {} : { replaced }),
     };
+    this.report = report;
     this.close();
+    if (replaced !== undefined)
+      this.host.notifications.show({
+        id: 'conversion',
+        kind: 'info',
+        text: `Replaced ${report.from} in ${replaced} by ${paths.join(', ')}.`,
+        action: { label: 'Undo', run: () => this.#undo(edit, before, report) },
+      });
     return paths;
+  }
+
+  /** Undoes a Replace while none of the files it wrote has changed since; else says so. */
+  #undo(edit: WorkspaceEdit, before: Record<string, string>, report: ConversionReport): void {
+    const { notifications } = this.host;
+    const undo = undoEdit(edit, before, (p) => this.host.fileText(p));
+    if (!undo) {
+      notifications.show({
+        id: 'conversion',
+        kind: 'warning',
+        text: 'The files changed since the replace, so it was not undone.',
+      });
+      return;
+    }
+    this.host.apply(undo);
+    notifications.dismiss('conversion');
+    if (this.report === report) this.report = null;
   }
 
   async #convert(ref: CardRef, to: FormatId, options: EmitOptions): Promise<Conversion | null> {

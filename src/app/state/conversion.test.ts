@@ -97,6 +97,23 @@ describe('Converter', () => {
       'sizer.afm.md': 'name: sizer',
     });
     expect(t.converter.report).toMatchObject({ paths: ['sizer.afm.md'], replaced: 'post.md' });
+
+    const banner = t.notifications.banners.find((b) => b.id === 'conversion')!;
+    expect(banner.action?.label).toBe('Undo');
+    banner.action!.run();
+    expect(t.files).toEqual({ 'post.md': BUNDLE });
+    expect(t.converter.report).toBeNull();
+    expect(t.notifications.has('conversion')).toBe(false);
+  });
+
+  it('undoes no Replace once a file it wrote has changed, and says so', async () => {
+    const t = setup(afm);
+    await t.converter.open(REF, sizer, 'afm');
+    t.converter.replace();
+    t.files['sizer.afm.md'] = 'edited';
+    t.notifications.banners.find((b) => b.id === 'conversion')!.action!.run();
+    expect(t.files).toEqual({ 'post.md': '---\nname: a\n---\nA.\n\n', 'sizer.afm.md': 'edited' });
+    expect(t.notifications.banners.map((b) => [b.id, b.kind])).toEqual([['conversion', 'warning']]);
   });
 
   it('replaces nothing when the file changed since the preview, and says so', async () => {
