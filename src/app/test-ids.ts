@@ -4,6 +4,8 @@ export const TEST_IDS = {
   fileList: 'file-list',
   fileItem: 'file-item',
   newFile: 'new-file',
+  /** What the New file or Rename field says under it: why a name is refused, or the name it becomes. */
+  fileNameNote: 'file-name-note',
   splitPanel: 'split-panel',
   splitRow: 'split-row',
   diagnosticsPanel: 'diagnostics-panel',
@@ -65,6 +67,12 @@ export const TEST_IDS = {
   convertUrl: 'convert-url',
   convertButton: 'convert-button',
   conversionReport: 'conversion-report',
+  /** The conversion preview: its dialog, the "cannot express" notes, the card, the result, the name. */
+  conversionDialog: 'conversion-dialog',
+  conversionLost: 'conversion-lost',
+  conversionSource: 'conversion-source',
+  conversionResult: 'conversion-result',
+  conversionName: 'conversion-name',
   /** The status line's Cancel button, shown while a check runs long. */
   cancelCheck: 'cancel-check',
   engagementPanel: 'engagement-panel',

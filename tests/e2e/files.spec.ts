@@ -35,9 +35,10 @@ test.describe('Managing files', () => {
       await playground.expectText(text);
     });
 
-    await test.step('renaming onto an existing name is refused with a banner', async () => {
+    await test.step('renaming onto an existing name is refused under the field, which stays open', async () => {
       await playground.renameFile('agents/assistant.md', original!);
-      await expect(playground.banner(/exists already/)).toBeVisible();
+      await expect(playground.fileNameNote).toHaveText(`${original} exists already.`);
+      await page.keyboard.press('Escape');
       expect(await playground.filePaths()).toEqual(['agents/assistant.md', original].sort());
     });
 
@@ -50,28 +51,76 @@ test.describe('Managing files', () => {
     expect(playground.errors).toEqual([]);
   });
 
-  test('a new or renamed file starts with its name selected but for the extension', async ({
+  test('a new or renamed file starts with its whole name selected, so a typed name replaces it all', async ({
     page,
   }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();
-    // New file: the field has focus, "agent" of agent.md selected, so typing names the file.
+    // New file: the field has focus with all of agent.md selected; a name without an extension gets .md.
     await playground.newFileButton.click();
     await page.keyboard.type('helper');
+    await expect(playground.fileNameNote).toHaveText('Will be named helper.md.');
     await page.keyboard.press('Enter');
     await expect(playground.activeFile).toHaveText('helper.md');
-    // Rename: likewise, within its folder's part of the path.
+    // Rename: likewise, the whole path, folder and extension too.
     await playground.renameFile('helper.md', 'notes/helper.md');
     await playground.fileList.getByRole('button', { name: 'Rename notes/helper.md' }).click();
-    await page.keyboard.type('summary');
+    await page.keyboard.type('summary.yaml');
     await page.keyboard.press('Enter');
-    await expect(playground.file('notes/summary.md')).toHaveCount(1);
+    await expect(playground.file('summary.yaml')).toHaveCount(1);
     // Escape leaves the new-file form without creating anything.
     const before = await playground.filePaths();
     await playground.newFileButton.click();
     await page.keyboard.press('Escape');
     await expect(playground.fileList.getByLabel('File name')).toHaveCount(0);
     expect(await playground.filePaths()).toEqual(before);
+  });
+
+  test('New file keeps fastagent.config.yaml and history names as typed, and starts them empty', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    const [original] = await playground.filePaths();
+
+    await test.step('fastagent.config.yaml keeps its name and starts empty', async () => {
+      await playground.newFileButton.click();
+      await page.keyboard.type('fastagent.config.yaml');
+      await expect(playground.fileNameNote).toHaveText('');
+      await page.keyboard.press('Enter');
+      await expect(playground.activeFile).toHaveText('fastagent.config.yaml');
+      await expect.poll(() => playground.activeText()).toBe('');
+    });
+
+    await test.step('a history file starts empty, and a card file with a card named after it', async () => {
+      await playground.createFile('x.history.md');
+      await expect.poll(() => playground.activeText()).toBe('');
+      await playground.createFile('reviewer.afm.md');
+      await expect.poll(() => playground.activeText()).toMatch(/^---\nspec_version: 0\.3\.0\n/);
+      await playground.waitForChecked();
+      await expect(playground.tab('Cards')).toHaveText('Cards (2)');
+      expect(await playground.filePaths()).toEqual(
+        [original, 'fastagent.config.yaml', 'reviewer.afm.md', 'x.history.md'].sort(),
+      );
+    });
+
+    await test.step('a hostile name is refused under the field and nothing is created', async () => {
+      const before = await playground.filePaths();
+      await playground.newFileButton.click();
+      const field = playground.fileList.getByLabel('File name');
+      await field.fill('.git/index.lock');
+      await expect(playground.fileNameNote).toContainText('“.git” starts with a dot');
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(playground.fileList.getByRole('button', { name: 'Create' })).toBeDisabled();
+      await field.fill('../../etc/passwd');
+      await expect(playground.fileNameNote).toContainText('“..”');
+      await field.press('Enter');
+      await field.fill('a\u202etxt.md');
+      await expect(playground.fileNameNote).toContainText('control characters');
+      await field.press('Escape');
+      expect(await playground.filePaths()).toEqual(before);
+    });
+    expect(playground.errors).toEqual([]);
   });
 
   test('dropping files adds them to the workspace', async ({ page }) => {

@@ -96,7 +96,7 @@ test.describe('Other formats', () => {
     expect(playground.errors).toEqual([]);
   });
 
-  test('converting a card to AFM opens the result as a new file and lists what AFM cannot say', async ({
+  test('converting a card to AFM previews it, then adds it under a name of its own, so nothing is flagged', async ({
     page,
   }) => {
     const playground = new PlaygroundPage(page);
@@ -106,44 +106,54 @@ test.describe('Other formats', () => {
     await playground.waitForChecked();
     await playground.selectCard('estimator');
 
-    const report = await playground.convertTo('AFM');
-    await expect(report).toContainText('estimator.afm.md');
-    await expect(report).toContainText('instruction');
-    await expect(playground.activeFile).toHaveText('estimator.afm.md');
+    const preview = await playground.previewConversion('AFM');
+    await expect(preview.getByTestId(TEST_IDS.conversionLost)).toContainText('instruction');
+    await expect(preview.getByTestId(TEST_IDS.conversionSource)).toContainText('name: estimator');
+    await expect(preview.getByTestId(TEST_IDS.conversionResult)).toContainText(
+      'spec_version: 0.3.0',
+    );
+    // Under the original's name a copy would clash with it: Add waits for another name.
+    await expect(playground.conversionAction('Add to workspace')).toBeDisabled();
+    await preview.getByRole('button', { name: 'Use estimator_afm' }).click();
+    await expect(playground.conversionName).toHaveValue('estimator_afm');
+    await expect(preview.getByTestId(TEST_IDS.conversionResult)).toContainText(
+      'name: estimator_afm',
+    );
+    await playground.conversionAction('Add to workspace').click();
+    await expect(preview).toBeHidden();
+    await expect(playground.conversionReport).toContainText('added estimator-afm.afm.md');
+    await expect(playground.activeFile).toHaveText('estimator-afm.afm.md');
     await expect.poll(() => playground.activeText()).toMatch(/^---\nspec_version: 0\.3\.0/);
     await playground.waitForChecked();
     await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(AFM/);
-    // The card and its AFM copy share a name: both are flagged, and nothing else is wrong.
     await playground.showTab('Problems');
-    await expect(playground.errorRows).toHaveCount(2);
-    await expect(playground.diagnostics('duplicate-name')).toHaveCount(2);
+    await expect(playground.errorRows).toHaveCount(0);
+    await expect(playground.diagnostics('duplicate-name')).toHaveCount(0);
 
-    await test.step('converted to an A2A AgentCard with its service URL, it checks as A2A', async () => {
-      // The AFM copy has the same name; without it the card is unambiguous again.
-      await playground.deleteFile('estimator.afm.md');
+    await test.step('converted to an A2A AgentCard with its service URL and a name, it checks as A2A', async () => {
       await playground.file('estimator.md').click();
       await playground.waitForChecked();
       await playground.selectCard('estimator');
       const a2a = await playground.convertTo(
         'A2A AgentCard',
         'https://agents.example.com/estimator',
+        'estimator_card',
       );
-      await expect(a2a).toContainText('opened estimator.json');
+      await expect(a2a).toContainText('added estimator-card.json');
       await expect(a2a).toContainText('model');
-      await expect(playground.activeFile).toHaveText(/\.json$/);
+      await expect(playground.activeFile).toHaveText('estimator-card.json');
       await expect
-        .poll(async () => JSON.parse(await playground.activeText()).url)
-        .toBe('https://agents.example.com/estimator');
+        .poll(async () => JSON.parse(await playground.activeText()))
+        .toMatchObject({ name: 'estimator_card', url: 'https://agents.example.com/estimator' });
       await playground.waitForChecked();
       await expect.poll(() => playground.formatShown()).toMatch(/^Auto \(A2A v0\.3\.0\)$/);
       await playground.showTab('Problems');
-      await expect(playground.errorRows).toHaveCount(2);
-      await expect(playground.diagnostics('duplicate-name')).toHaveCount(2);
+      await expect(playground.errorRows).toHaveCount(0);
     });
     expect(playground.errors).toEqual([]);
   });
 
-  test('converting twice: the menu resets, the own format is never offered, and copies keep their double extension', async ({
+  test('converting twice: the menu resets, the own format is never offered, and each copy gets a free name', async ({
     page,
   }) => {
     const playground = new PlaygroundPage(page);
@@ -158,7 +168,7 @@ test.describe('Other formats', () => {
       .toEqual(['Choose a format…', 'AFM', 'A2A AgentCard']);
 
     await playground.convertTo('AFM');
-    await expect(playground.activeFile).toHaveText('estimator.afm.md');
+    await expect(playground.activeFile).toHaveText('estimator-afm.afm.md');
     await expect(playground.convertSelect).toHaveValue('');
     await expect(playground.convertButton).toBeDisabled();
 
@@ -171,28 +181,19 @@ test.describe('Other formats', () => {
         .toEqual(['Choose a format…', 'AgentCard', 'A2A AgentCard']);
     });
 
-    await test.step('the copy and the card share a name, so both are flagged and neither converts', async () => {
-      await playground.showTab('Problems');
-      await expect(playground.diagnostics('duplicate-name')).toHaveCount(2);
-      await playground.showTab('Output');
-      await expect(playground.convertButton).toBeDisabled();
-    });
-
-    await test.step('renamed inside, the first copy frees the name; a second copy is numbered before its .afm.md', async () => {
-      const copy = await playground.activeText();
-      await playground.replaceText(copy.replace(/^name: estimator$/m, 'name: estimator_v1'));
+    await test.step('a second copy is offered the next free name, and nothing is flagged', async () => {
       await playground.file('estimator.md').click();
       await playground.waitForChecked();
       await playground.editorContent.click();
       const report = await playground.convertTo('AFM');
-      await expect(report).toContainText('opened estimator-2.afm.md');
-      await expect(playground.activeFile).toHaveText('estimator-2.afm.md');
+      await expect(report).toContainText('added estimator-afm-2.afm.md');
+      await expect.poll(() => playground.activeText()).toContain('name: estimator_afm_2');
       expect(await playground.filePaths()).toEqual(
-        expect.arrayContaining(['estimator.md', 'estimator.afm.md', 'estimator-2.afm.md']),
+        expect.arrayContaining(['estimator.md', 'estimator-afm.afm.md', 'estimator-afm-2.afm.md']),
       );
       await playground.waitForChecked();
       await playground.showTab('Problems');
-      await expect(playground.diagnostics('duplicate-name')).toHaveCount(2);
+      await expect(playground.diagnostics('duplicate-name')).toHaveCount(0);
     });
     expect(playground.errors).toEqual([]);
   });

@@ -461,6 +461,11 @@ export class PlaygroundPage {
     await expect(this.activeFile).toHaveText(name);
   }
 
+  /** What the New file or Rename field says under it (why a name is refused, or the name it becomes). */
+  get fileNameNote(): Locator {
+    return this.fileList.getByTestId(TEST_IDS.fileNameNote);
+  }
+
   /** Renames a file through its rename button (Enter confirms). */
   async renameFile(from: string, to: string): Promise<void> {
     await this.fileList.getByRole('button', { name: `Rename ${from}` }).click();
@@ -638,15 +643,43 @@ export class PlaygroundPage {
     return this.formatSelect.locator('option:checked').innerText();
   }
 
-  /** Converts the selected card from the Output tab and waits for the report. */
-  async convertTo(label: string, url?: string): Promise<Locator> {
+  /** Converts the selected card from the Output tab and waits for the preview dialog. */
+  async previewConversion(label: string, url?: string): Promise<Locator> {
     await this.showTab('Output');
     await this.page.getByTestId(TEST_IDS.convertSelect).selectOption({ label });
     if (url !== undefined) await this.page.getByTestId(TEST_IDS.convertUrl).fill(url);
     await this.page.getByTestId(TEST_IDS.convertButton).click();
-    const report = this.page.getByTestId(TEST_IDS.conversionReport);
-    await expect(report).toBeVisible();
-    return report;
+    await expect(this.conversionDialog).toBeVisible();
+    return this.conversionDialog;
+  }
+
+  /**
+   * Converts the selected card and adds the result to the workspace, under the agent name `name` when
+   * given (else the name the preview suggests); waits for the report.
+   */
+  async convertTo(label: string, url?: string, name?: string): Promise<Locator> {
+    const dialog = await this.previewConversion(label, url);
+    if (name === undefined) await dialog.getByRole('button', { name: /^Use / }).click();
+    else await this.conversionName.fill(name);
+    await this.conversionAction('Add to workspace').click();
+    await expect(dialog).toBeHidden();
+    return this.conversionReport;
+  }
+
+  /** The conversion preview, its name field, and the report of the last conversion written. */
+  get conversionDialog(): Locator {
+    return this.page.getByTestId(TEST_IDS.conversionDialog);
+  }
+  get conversionName(): Locator {
+    return this.page.getByTestId(TEST_IDS.conversionName);
+  }
+  get conversionReport(): Locator {
+    return this.page.getByTestId(TEST_IDS.conversionReport);
+  }
+
+  /** A button of the conversion preview: Copy, Download, Replace the original, Add to workspace, Close. */
+  conversionAction(label: string): Locator {
+    return this.conversionDialog.getByRole('button', { name: label, exact: true });
   }
 
   /** The Output tab's "To" menu of conversions, and its Convert button. */

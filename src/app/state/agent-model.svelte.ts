@@ -13,6 +13,7 @@ import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
 import { createEditJournal, type EditJournal } from '../storage/edit-journal.ts';
 import type { StorageNote, WorkspaceStore } from '../storage/workspace-store.ts';
 import { AnalysisState } from './analysis-state.svelte.ts';
+import type { CardSource } from '../conversion/conversion-plan.ts';
 import { Converter } from './conversion.svelte.ts';
 import {
   EXAMPLES_WORKSPACE_ID,
@@ -31,7 +32,7 @@ import { sharedWorkspaceName, uniqueName } from './workspace-names.ts';
 import type { ReloadMode, Workspace } from './workspace-types.ts';
 
 export type { AnalysisView } from './analysis-state.svelte.ts';
-export type { ConversionReport } from './conversion.svelte.ts';
+export type { ConversionPreview, ConversionReport } from './conversion.svelte.ts';
 export type { Banner, NotificationId } from './notifications.svelte.ts';
 export type { SaveState } from './persistence.svelte.ts';
 
@@ -107,7 +108,13 @@ export class AgentModel {
     });
     this.converter = new Converter({
       convert: (ref, to, options) => this.analyser.convert(ref, to, options),
-      addFiles: (added) => this.addFiles(added),
+      cardSource: (ref) => this.cardSource(ref),
+      agentNames: () => this.analysis.cards.flatMap((c) => (c.name === null ? [] : [c.name])),
+      fileText: (path) => ownValue(this.workspace.files, path),
+      apply: (edit) => {
+        files.applyEdit(this.workspace, edit);
+        this.markChanged();
+      },
       notifications,
     });
     if (host.storeProblem) this.banner({ id: 'storage', kind: 'warning', text: host.storeProblem });
@@ -147,9 +154,9 @@ export class AgentModel {
   get lastCompiled() {
     return this.analyser.lastCompiled;
   }
-  /** The last conversion made here: which files it opened and what the target could not express. */
-  get conversion() {
-    return this.converter.report;
+  /** The conversions of the selected card: the one shown for review, and the last one written. */
+  get conversion(): Converter {
+    return this.converter;
   }
   /** The banners shown, oldest first. */
   get banners() {
@@ -266,17 +273,21 @@ export class AgentModel {
     return paths;
   }
 
-  /** Creates a file with a starter card. */
-  createFile(path: string): string {
-    const clean = files.cleanPath(path);
-    return this.addFiles({ [clean || 'untitled.md']: files.starterText(clean) })[0]!;
+  /**
+   * Creates a file named `typed` with the text its name calls for and opens it; refuses a name that
+   * `checkFileName` refuses or that exists. Returns an error text or null.
+   */
+  createFile(typed: string): string | null {
+    const error = files.createFile(this.workspace, typed);
+    if (error === null) this.markChanged();
+    return error;
   }
 
-  /** Renames a file; refuses an empty name or one that exists. Returns an error text or null. */
+  /** Renames a file; refuses a name that `checkFileName` refuses or that exists. Returns an error text or null. */
   renameFile(from: string, to: string): string | null {
-    if (files.cleanPath(to) === from) return null;
     const error = files.renameFile(this.workspace, from, to);
-    if (error === null) this.markChanged();
+    // Renamed to its own name: nothing changed.
+    if (error === null && !Object.hasOwn(this.workspace.files, from)) this.markChanged();
     return error;
   }
 
@@ -321,11 +332,24 @@ export class AgentModel {
   }
 
   /**
-   * Converts the selected card to `to` and opens the result as new file(s) (never overwriting one).
-   * `conversion` then holds what the target could not express. Resolves with the new paths.
+   * Converts the selected card to `to` and shows the result for review (`conversion.preview`); nothing is
+   * written until the preview's Add or Replace. Resolves true when the preview is shown.
    */
-  convertSelected(to: FormatId, options: EmitOptions = {}): Promise<string[]> {
-    return this.converter.convert(this.selection, this.selected, to, options);
+  convertSelected(to: FormatId, options: EmitOptions = {}): Promise<boolean> {
+    return this.converter.open(this.selection, this.selected, to, options);
+  }
+
+  /**
+   * Where card `ref` is in the text the shown analysis read (its ranges are into that text), or null
+   * when the analysis has no such card or has not read its file.
+   */
+  private cardSource(ref: CardRef): CardSource | null {
+    const { cards, texts } = this.analysis;
+    const card = cards.find((c) => c.file === ref.file && c.index === ref.index);
+    const fileText = texts.get(ref.file) ?? ownValue(this.workspace.files, ref.file);
+    if (!card || fileText === undefined) return null;
+    const count = cards.filter((c) => c.file === ref.file).length;
+    return { file: ref.file, fileText, from: card.from, to: card.to, cards: count };
   }
 
   /** Stops a long check (the status line's Cancel); the next edit checks again. */

@@ -8,7 +8,7 @@ import { randomId } from '../storage/random-id.ts';
 import type { WorkspaceStore } from '../storage/workspace-store.ts';
 import { AgentModel, type ModelHost } from './agent-model.svelte.ts';
 import { EXAMPLES_WORKSPACE_ID } from './examples-workspace.ts';
-import { cardInfo, FakeAnalysisWorker } from './fake-analysis-worker.ts';
+import { cardInfo, compiledAgent, FakeAnalysisWorker } from './fake-analysis-worker.ts';
 
 /** A memory store that says it outlives the page, as IndexedDB does. */
 const durableStore = (): WorkspaceStore => ({ ...createMemoryStore(), kind: 'indexeddb' });
@@ -169,6 +169,27 @@ describe('AgentModel', () => {
     expect(model.reveal).toMatchObject({ file: 'b.md', from: 0, to: 4 });
   });
 
+  it('converts the selected card into a preview, and writes it only on Replace, cutting its range', async () => {
+    const { model, worker } = setup();
+    const bundle = 'AAAAAAAAA\nBBBBBBBBB\n';
+    await model.openFiles('W', { 'dir/a.md': bundle }, 'dir/a.md', 'rfc');
+    const cards = [cardInfo('dir/a.md', 0, 'one'), cardInfo('dir/a.md', 1, 'two')];
+    worker().answer(cards);
+    model.selectCard({ file: 'dir/a.md', index: 1 });
+    model.run();
+    worker().answer(cards, compiledAgent('dir/a.md', 2, 'two'));
+    const opening = model.convertSelected('afm');
+    worker().answerConvert({ files: { 'two.afm.md': 'AFM' }, lost: [] });
+    expect(await opening).toBe(true);
+    expect(model.conversion.preview).toMatchObject({ sourceText: 'BBBBBBBBB', name: 'two' });
+    expect(model.workspace.files).toEqual({ 'dir/a.md': bundle });
+
+    expect(model.conversion.replace()).toEqual(['dir/two.afm.md']);
+    expect(model.workspace.files).toEqual({ 'dir/a.md': 'AAAAAAAAA\n\n', 'dir/two.afm.md': 'AFM' });
+    expect(model.workspace.active).toBe('dir/two.afm.md');
+    expect(worker().lastCheck().changed).toMatchObject({ 'dir/two.afm.md': 'AFM' });
+  });
+
   it('renames, deletes and re-formats files, refusing a taken name', async () => {
     const { model } = setup();
     await model.openFiles('W', { 'a.md': 'A', 'b.md': 'B' }, 'a.md', 'rfc');
@@ -179,7 +200,9 @@ describe('AgentModel', () => {
     model.deleteFile('c.md');
     expect(Object.keys(model.workspace.files)).toEqual(['b.md']);
     expect(model.workspace.active).toBe('b.md');
-    expect(model.createFile('new.yaml')).toBe('new.yaml');
+    expect(model.createFile('new.yaml')).toBeNull();
+    expect(model.workspace.active).toBe('new.yaml');
+    expect(model.createFile('new.yaml')).toBe('new.yaml exists already.');
   });
 
   it('switches between stored workspaces and opens another when the open one is deleted', async () => {

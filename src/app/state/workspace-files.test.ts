@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   activate,
   addFiles,
+  applyEdit,
   chooseFormat,
   cleanPath,
+  createFile,
   deleteFile,
   journalSnapshot,
   keepHistory,
   makeWorkspace,
   renameFile,
-  starterText,
   writeFile,
 } from './workspace-files.ts';
 
@@ -89,11 +90,20 @@ describe('renameFile', () => {
   it('refuses an empty name, a taken name and a missing file, changing nothing', () => {
     const ws = workspace({ 'a.md': 'A', 'b.md': 'B' });
     const before = structuredClone(ws);
-    expect(renameFile(ws, 'a.md', ' / ')).toBe('A file needs a name.');
+    expect(renameFile(ws, 'a.md', '  ')).toBe('A file needs a name.');
     expect(renameFile(ws, 'a.md', 'b.md')).toBe('b.md exists already.');
     expect(renameFile(ws, 'constructor', 'c.md')).toBe('constructor is not in the workspace.');
-    expect(renameFile(ws, 'a.md', './a.md')).toBeNull();
+    expect(renameFile(ws, 'a.md', ' a.md ')).toBeNull();
+    expect(renameFile(ws, 'a.md', './a.md')).toMatch(/“\.”/);
+    expect(renameFile(ws, 'a.md', 'c\u0000.md')).toMatch(/control characters/);
     expect(ws).toEqual(before);
+  });
+
+  it('keeps a typed known extension and adds .md to a name without one', () => {
+    const ws = workspace({ 'a.md': 'A' });
+    expect(renameFile(ws, 'a.md', 'fastagent.config.yaml')).toBeNull();
+    expect(renameFile(ws, 'fastagent.config.yaml', 'notes')).toBeNull();
+    expect(Object.keys(ws.files)).toEqual(['notes.md']);
   });
 });
 
@@ -143,9 +153,46 @@ describe('keepHistory and journalSnapshot', () => {
   });
 });
 
-describe('starterText', () => {
-  it('starts a YAML file as YAML and anything else as Markdown front matter', () => {
-    expect(starterText('x.YML')).toMatch(/^type: agent\n/);
-    expect(starterText('x.md')).toMatch(/^---\ntype: agent\n---\n/);
+describe('createFile', () => {
+  it('creates the typed name with the text its name calls for, and opens it', () => {
+    const ws = workspace({ 'a.md': 'A' });
+    expect(createFile(ws, 'fastagent.config.yaml')).toBeNull();
+    expect(createFile(ws, 'helper')).toBeNull();
+    expect(ws.files).toEqual({
+      'a.md': 'A',
+      'fastagent.config.yaml': '',
+      'helper.md': expect.stringMatching(/^---\ntype: agent\n---\n/),
+    });
+    expect(ws.active).toBe('helper.md');
+  });
+
+  it('refuses a taken or hostile name, changing nothing', () => {
+    const ws = workspace({ 'a.md': 'A' });
+    const before = structuredClone(ws);
+    expect(createFile(ws, 'a.md')).toBe('a.md exists already.');
+    expect(createFile(ws, '.git/index.lock')).toMatch(/starts with a dot/);
+    expect(createFile(ws, 'a/../../b.md')).toMatch(/“\.\.”/);
+    expect(ws).toEqual(before);
+  });
+});
+
+describe('applyEdit', () => {
+  it('removes, rewrites and adds under the exact paths, opening the first added file', () => {
+    const ws = workspace({ 'a.md': 'A', 'b.md': 'B', 'c.md': 'C' });
+    ws.history = { 'a.md': 1 };
+    applyEdit(ws, {
+      remove: ['a.md'],
+      write: { 'b.md': 'B2' },
+      add: { 'dir/x.afm.md': 'X', 'dir/y.yaml': 'Y' },
+    });
+    expect(ws.files).toEqual({ 'b.md': 'B2', 'c.md': 'C', 'dir/x.afm.md': 'X', 'dir/y.yaml': 'Y' });
+    expect(ws.history).toEqual({});
+    expect(ws.active).toBe('dir/x.afm.md');
+  });
+
+  it('never overwrites a file through an add', () => {
+    const ws = workspace({ 'a.md': 'A' });
+    applyEdit(ws, { remove: [], write: {}, add: { 'a.md': 'other' } });
+    expect(ws.files).toEqual({ 'a.md': 'A' });
   });
 });

@@ -5,7 +5,10 @@
  * model does that after each change.
  */
 import type { FormatId, Profile } from '../../core/index.ts';
+import type { WorkspaceEdit } from '../conversion/conversion-plan.ts';
+import { checkFileName } from '../files/file-name.ts';
 import { freePath } from '../files/free-path.ts';
+import { starterText } from '../files/starter-text.ts';
 import { ownValue, withEntries, withEntry } from './own-entries.ts';
 import type { Workspace } from './workspace-types.ts';
 
@@ -45,13 +48,6 @@ export function cleanPath(path: string): string {
     .slice(0, 300);
 }
 
-/** The text a new file starts with: a starter card in YAML for `.yaml`/`.yml`, else in Markdown. */
-export function starterText(path: string): string {
-  return /\.ya?ml$/i.test(path)
-    ? 'type: agent\nname: new_agent\ninstruction: |\n  Describe what the agent does.\n'
-    : '---\ntype: agent\n---\nDescribe what the agent does.\n';
-}
-
 /**
  * Adds `files` to `ws`, each under its cleaned path ('untitled.md' when nothing is left of it); a path that is
  * taken gets a numbered name instead of overwriting. The first added file becomes active when `activate`.
@@ -83,22 +79,45 @@ export function writeFile(ws: Workspace, path: string, text: string): boolean {
 }
 
 /**
- * Renames `from` to the cleaned `to`, carrying its undo history and format choice along. Returns an error
- * text (nothing changed) for an empty name, a taken name or a missing file; null when renamed, or when the
- * name is unchanged (then nothing changed either: compare before marking a change).
+ * Creates a file named `typed` (checked by `checkFileName`) with the starting text its name calls for
+ * (`starterText`) and makes it active. Returns an error text (nothing changed) or null.
+ */
+export function createFile(ws: Workspace, typed: string): string | null {
+  const name = checkFileName(typed, { taken: (p) => Object.hasOwn(ws.files, p) });
+  if (!name.ok) return name.message;
+  addFiles(ws, { [name.path]: starterText(name.path) });
+  return null;
+}
+
+/**
+ * Renames `from` to `to` (checked by `checkFileName`), carrying its undo history and format choice along.
+ * Returns an error text (nothing changed) for a refused or taken name or a missing file; null when renamed,
+ * or when the name is unchanged (then nothing changed either: compare before marking a change).
  */
 export function renameFile(ws: Workspace, from: string, to: string): string | null {
-  const target = cleanPath(to);
-  if (!target) return 'A file needs a name.';
-  if (target === from) return null;
-  if (Object.hasOwn(ws.files, target)) return `${target} exists already.`;
   if (ownValue(ws.files, from) === undefined) return `${from} is not in the workspace.`;
+  const name = checkFileName(to, { taken: (p) => Object.hasOwn(ws.files, p), current: from });
+  if (!name.ok) return name.message;
+  const target = name.path;
+  if (target === from) return null;
   const { files, history, formats } = ws;
   ws.files = renamed(files, from, target)!;
   if (ws.active === from) ws.active = target;
   if (history) ws.history = renamed(history, from, target);
   if (formats) ws.formats = renamed(formats, from, target);
   return null;
+}
+
+/**
+ * Applies `edit` (see `conversion-plan.ts`): removes, rewrites, then adds its files under exactly the
+ * paths it names (overwriting none: the plan picked free ones), and makes the first added file active.
+ */
+export function applyEdit(ws: Workspace, edit: WorkspaceEdit): void {
+  for (const path of edit.remove) deleteFile(ws, path);
+  for (const [path, text] of Object.entries(edit.write)) writeFile(ws, path, text);
+  const added = Object.entries(edit.add).filter(([path]) => !Object.hasOwn(ws.files, path));
+  ws.files = withEntries(ws.files, added);
+  if (added[0]) ws.active = added[0][0];
 }
 
 /**

@@ -137,6 +137,11 @@ export interface EmitOptions {
   baseName?: string;
   /** The A2A service URL (A2A cards require one). */
   url?: string;
+  /**
+   * The agent's name in the produced file (absent: its own). The file's name follows it unless `baseName`
+   * is given; a copy beside the original needs a name of its own, or both get `duplicate-name`.
+   */
+  name?: string;
 }
 
 /** An agent to convert: its compiled data and where it came from. */
