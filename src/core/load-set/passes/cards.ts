@@ -105,7 +105,11 @@ function cardFiles(
   }
   // A file a card names in `messages` is a history file: never a card candidate when it was not named
   // as a card one by one (fast-agent loads every card file, so there only the note is dropped).
-  const histories = historyTargets(analyses);
+  const { env } = options;
+  const histories = historyTargets(
+    analyses,
+    reading.profile === 'fast-agent' && env ? (value) => expandEnv(value, env) : undefined,
+  );
   for (const path of withoutFrontmatter)
     if (!histories.has(path))
       reading.report(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkLoadSet } from '../../index.ts';
 import { expandEnv, expandInstruction } from './env.ts';
 
 const ENV = { MODEL: 'haiku', EMPTY: '' };
@@ -51,5 +52,25 @@ describe('expandInstruction', () => {
       instruction: 'haiku\nbody ${MODEL}',
       diagnostics: [],
     });
+  });
+});
+
+describe('the fast-agent profile reads `messages` with the environment expanded', () => {
+  it('loads the history file a ${VAR:default} names, and gives it no not-a-card note', () => {
+    const files = {
+      'desk.md': '---\nname: desk\nmessages: "${DESK_HISTORY:notes.md}"\n---\nHelp.\n',
+      'notes.md': 'Who is on shift?\n',
+    };
+    const paths = Object.keys(files);
+    const result = checkLoadSet(files, {
+      profile: 'fast-agent',
+      env: {},
+      cards: paths,
+      discovered: paths,
+    });
+    expect(result.diagnostics.map((d) => [d.file, d.code])).toEqual([]);
+    expect(result.compiled.find((a) => a.name === 'desk')?.history).toEqual([
+      { role: 'user', content: 'Who is on shift?\n' },
+    ]);
   });
 });
