@@ -9,6 +9,7 @@ import {
   type Profile,
 } from '../core/index.ts';
 import { useColor } from './ansi.ts';
+import { terminalText } from './terminal-text.ts';
 import {
   HELP_OPTION,
   optionHelp,
@@ -226,7 +227,7 @@ function runFixes(
   const count = fixed.applied.length;
   const what = `${count} fix${count === 1 ? '' : 'es'} in ${changes.length} file${changes.length === 1 ? '' : 's'}`;
   if (values['fix-dry-run'] === true) {
-    io.out(unifiedDiff(changes));
+    io.out(terminalText(unifiedDiff(changes)));
     io.err(`agentcard: would apply ${what}\n`);
     return fixed.result.diagnostics.some((d) => d.severity === 'error') ? EXIT.errors : EXIT.ok;
   }

@@ -14,6 +14,7 @@ import { HELP_OPTION, optionHelp, type OptionTable, parseOptions, quote } from '
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
 import { loadPaths } from './load-paths.ts';
 import { diskReader, readBoundary } from './read-boundary.ts';
+import { printData } from './terminal-text.ts';
 
 const COMMAND = 'agentcard convert';
 
@@ -147,7 +148,7 @@ export function runConvert(args: readonly string[], io: Io): number {
       );
       return EXIT.usage;
     }
-    io.out(written[paths[0]!]!);
+    printData(io, COMMAND, written[paths[0]!]!);
     return EXIT.ok;
   }
   const outDir = resolve(io.cwd, parsed.out);

@@ -10,6 +10,7 @@ import { escapeControls, PROFILES, type Profile } from '../core/index.ts';
 import { embedSnippets } from '../markdown/embed-snippets.ts';
 import { HELP_OPTION, optionHelp, type OptionTable, parseOptions, quote } from './cli-options.ts';
 import { EXIT, usageError, type Io } from './io.ts';
+import { printData } from './terminal-text.ts';
 
 /** Where the snippets point when neither `--playground` nor `AGENTCARD_PLAYGROUND` says. */
 export const PLACEHOLDER_PLAYGROUND = 'https://playground.example/';
@@ -114,7 +115,7 @@ export function runLink(args: string[], io: Io): number {
 }
 
 function printed(io: Io, text: string): number {
-  io.out(`${text}\n`);
+  printData(io, 'agentcard', `${text}\n`);
   return EXIT.ok;
 }
 

@@ -17,6 +17,7 @@ import {
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
 import { loadPaths } from './load-paths.ts';
 import { boundedIsDirectory, diskReader, readBoundary } from './read-boundary.ts';
+import { terminalJson } from './terminal-text.ts';
 
 /** What `agentcard graph` can print. */
 export const GRAPH_FORMATS = ['json', 'mermaid', 'dot'] as const;
@@ -90,7 +91,7 @@ export function runGraph(args: readonly string[], io: Io): number {
   const format = values.format ?? 'json';
   if (format === 'mermaid') io.out(graphToMermaid(graph));
   else if (format === 'dot') io.out(graphToDot(graph));
-  else io.out(JSON.stringify(graph, null, 2) + '\n');
+  else io.out(terminalJson(graph, 2) + '\n');
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   if (errors === 0) return EXIT.ok;
   io.err(

@@ -12,6 +12,7 @@ import { CONVERT_USAGE, runConvert } from './convert-command.ts';
 import { GRAPH_USAGE, runGraph } from './graph-command.ts';
 import { EMBED_USAGE, LINK_USAGE, runEmbed, runLink } from './embed-command.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
+import { terminalText } from './terminal-text.ts';
 
 export { toJson } from './reporters.ts';
 export { EXIT, type Io } from './io.ts';
@@ -48,8 +49,17 @@ Run 'agentcard COMMAND --help' for a command's options.
 
 ${EXIT_CODES_HELP}`;
 
-/** Runs the command line with `args` (without `node` and the script) and returns the exit code. */
+/**
+ * Runs the command line with `args` (without `node` and the script) and returns the exit code. Whatever
+ * a command writes on stderr (messages for people: paths, names, errors from the system) goes through
+ * `terminalText`, so no file name or card text can drive the terminal there.
+ */
 export function run(args: string[], io: Io): number {
+  const safeIo: Io = { ...io, err: (text) => io.err(terminalText(text)) };
+  return runCommand(args, safeIo);
+}
+
+function runCommand(args: string[], io: Io): number {
   const [first, ...rest] = args;
   if (first !== undefined && Object.hasOwn(COMMANDS, first)) return COMMANDS[first]!.run(rest, io);
   if (first === 'help') return help(rest, io);

@@ -1,6 +1,7 @@
 import { escapeControls, type CheckResult, type Diagnostic, type Severity } from '../core/index.ts';
 import { painter, SEVERITY_STYLE, type Painter } from './ansi.ts';
 import { prettyLines } from './pretty-reporter.ts';
+import { terminalJson } from './terminal-text.ts';
 
 /** How `agentcard check` prints its result. */
 export type ReporterName = 'human' | 'github' | 'json';
@@ -29,7 +30,8 @@ export interface ReportOptions {
 /**
  * Formats a report with the reporter `name`; the text ends with a newline. Every reporter but JSON
  * prints text from the cards (messages, paths, quoted lines) with its control characters escaped
- * (`escapeControls`), so no card can drive the terminal or forge a line of the log.
+ * (`escapeControls`), so no card can drive the terminal or forge a line of the log; JSON keeps the data
+ * exact and writes those characters as `\uXXXX` escapes (`terminalJson`).
  */
 export function formatReport(
   name: ReporterName,
@@ -49,7 +51,7 @@ export function formatReport(
     case 'github':
       return [...shown.map(githubLine), summaryLine(report)].join('\n') + '\n';
     case 'json':
-      return JSON.stringify(toJson({ ...report.result, diagnostics: shown })) + '\n';
+      return terminalJson(toJson({ ...report.result, diagnostics: shown })) + '\n';
   }
 }
 

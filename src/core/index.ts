@@ -65,7 +65,7 @@ export type { PythonRef, PythonRefKind } from './formats/agentcard/python-refs.t
 export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
 export { LineIndex } from './text/line-index.ts';
-export { escapeControls, hasControls, pictureControls } from './visible-controls.ts';
+export { escapeControls, hasControls, pictureControls, pictureLabel } from './visible-controls.ts';
 export { normalizePath } from './load-set/paths.ts';
 export { OUTSIDE_ROOT, isRefusal } from './load-set/read-hook.ts';
 export type { ReadFileHook, ReadRefusal } from './load-set/read-hook.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls, hasControls, pictureControls } from './visible-controls.ts';
+import { escapeControls, hasControls, pictureControls, pictureLabel } from './visible-controls.ts';
 
 const HOSTILE = 'a\u001b[2Jb\rc\nd\u007fe\u0085f\u202eg\u2066h\u0000i\u2028j';
 
@@ -32,5 +32,28 @@ describe('pictureControls', () => {
 
   it('leaves text without controls unchanged', () => {
     expect(pictureControls('Unknown field "x\ty"')).toBe('Unknown field "x\ty"');
+  });
+});
+
+/** Every character XML 1.0 allows in a document (its `Char` production). */
+const XML_CHARS = /^[\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]*$/u;
+
+describe('pictureLabel', () => {
+  it('shows controls as pictureControls does, and unpaired surrogates, U+FFFE and U+FFFF as \\uHHHH', () => {
+    expect(pictureLabel(HOSTILE)).toBe(pictureControls(HOSTILE));
+    expect(pictureLabel('a\ud800b\udc00c\ufffed\uffffe')).toBe('a\\ud800b\\udc00c\\ufffed\\uffffe');
+  });
+
+  it('keeps pairs of surrogates (emoji) and text without controls as they are', () => {
+    expect(pictureLabel('post_writer 🚀 名前')).toBe('post_writer 🚀 名前');
+  });
+
+  it('leaves only characters an XML document can hold, whatever the name', () => {
+    const refused: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const label = pictureLabel(`a${String.fromCharCode(code)}b`);
+      if (!XML_CHARS.test(label) || hasControls(label)) refused.push(code.toString(16));
+    }
+    expect(refused).toEqual([]);
   });
 });

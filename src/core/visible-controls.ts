@@ -49,3 +49,20 @@ export function pictureControls(text: string): string {
     return `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
+
+// Code units that no XML text can hold besides the controls: unpaired surrogates and U+FFFE, U+FFFF.
+const NOT_XML =
+  /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[\ufffe\uffff]/g;
+
+/**
+ * A name as a graph label in every output (the Graph view and its SVG and PNG exports, Mermaid, DOT):
+ * `pictureControls`, and also the code units that no XML or SVG text can hold (unpaired surrogates,
+ * U+FFFE, U+FFFF) as `\uHHHH` text. The result has no control character, no NUL and nothing that
+ * reorders the text around it.
+ */
+export function pictureLabel(text: string): string {
+  return pictureControls(text).replace(
+    NOT_XML,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

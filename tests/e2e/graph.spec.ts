@@ -140,6 +140,55 @@ test.describe('the Graph view', () => {
     );
   });
 
+  test('names with a NUL, an ESC, a BEL and a right-to-left override are drawn as pictures and export as valid SVG and PNG', async ({
+    page,
+  }) => {
+    const app = new PlaygroundPage(page);
+    await app.open();
+    // YAML escapes: the editor's text is plain, the names hold the raw characters.
+    const card = (front: string) => `---\n${front}\n---\nDo the job.\n\n`;
+    await app.replaceText(
+      card('type: agent\nname: "nul\\0name"') +
+        card('type: agent\nname: "esc\\e[31mred\\a"') +
+        card('type: agent\nname: "rlo\\u202eabc"') +
+        card(
+          'type: chain\nname: pipeline\nsequence: ["nul\\0name", "esc\\e[31mred\\a", "rlo\\u202eabc"]',
+        ),
+    );
+    await app.waitForChecked();
+    await app.showTab('Graph');
+    await expect(app.graphNodes).toHaveCount(4);
+    const pictured = ['nul␀name', 'esc␛[31mred␇', 'rlo\\u202eabc'];
+    await expect
+      .poll(() => app.graphPanel.locator('.labels text').allTextContents())
+      .toEqual(expect.arrayContaining([...pictured, 'pipeline']));
+    const [svgDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      app.graphPanel.getByRole('button', { name: 'SVG' }).click(),
+    ]);
+    const svg = readFileSync(await svgDownload.path(), 'utf8');
+    expect(svg).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u202a-\u202e]/);
+    // Chromium's XML parser is strict: a NUL or an ESC anywhere would be a parsererror.
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      return {
+        error: doc.getElementsByTagName('parsererror').length,
+        texts: [...doc.querySelectorAll('text')].map((t) => t.textContent),
+        names: [...doc.querySelectorAll('[data-name]')].map((n) => n.getAttribute('data-name')),
+      };
+    }, svg);
+    expect(parsed.error).toBe(0);
+    expect(parsed.texts).toEqual(expect.arrayContaining(pictured));
+    expect(parsed.names.sort()).toEqual([...pictured, 'pipeline'].sort());
+    const [pngDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      app.graphPanel.getByRole('button', { name: 'PNG' }).click(),
+    ]);
+    expect(pngDownload.suggestedFilename()).toBe('agents.png');
+    const png = readFileSync(await pngDownload.path());
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+
   test('a graph taller than the view is fitted when it arrives: every agent is in view', async ({
     page,
   }) => {

@@ -1,8 +1,10 @@
 /**
  * Exports of the Graph view: the drawn SVG as a standalone file (the whole graph at 1:1, whatever the
  * pan and zoom, on a white background), and the same picture as a PNG. The drawing uses presentation
- * attributes only (no CSS), so the copy looks like the view.
+ * attributes only (no CSS), so the copy looks like the view. Names are drawn as `pictureLabel` shows
+ * them, so the file is well-formed XML whatever characters a name holds.
  */
+import { pictureLabel } from '../../core/index.ts';
 import type { GraphLayout } from './graph-layout.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -21,6 +23,10 @@ export function exportSvgText(svg: SVGSVGElement, layout: GraphLayout): string {
     'system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif',
   );
   for (const name of ['class', 'role', 'aria-label', 'data-testid']) copy.removeAttribute(name);
+  // `data-name` holds the agent's name as it is (the view finds nodes by it), and an XML file cannot
+  // hold some of its characters (a NUL, an ESC): the copy names each node as its label shows it.
+  for (const element of copy.querySelectorAll('[data-name]'))
+    element.setAttribute('data-name', pictureLabel(element.getAttribute('data-name') ?? ''));
   copy.querySelector('.scene')?.removeAttribute('transform');
   for (const element of copy.querySelectorAll('[tabindex]')) {
     element.removeAttribute('tabindex');

@@ -404,6 +404,16 @@ describe('what the view draws (drawnNodes, drawnEdges)', () => {
     expect([self.cycle, self.number?.text]).toEqual([true, '1']);
   });
 
+  it('shows control characters in a name as pictures in the label and the description, keeping its id', () => {
+    const graph = agentGraph(
+      checkLoadSet({ 'x.md': card('type: agent\nname: "a\\0b\\e[31mc\\u202ed"') }),
+    );
+    const [node] = drawnNodes(graph, layoutGraph(layoutInput(graph)), new Map());
+    expect(node!.id).toBe('a\u0000b\u001b[31mc\u202ed');
+    expect(node!.label).toBe('a␀b␛[31mc\\u202ed');
+    expect(node!.description).toBe('a␀b␛[31mc\\u202ed, agent');
+  });
+
   it('describes problems in words, singular and plural', () => {
     const [node] = agentGraph(checkLoadSet({ 'x.md': card('type: agent\nname: w') })).nodes;
     expect(describeNode(node!, undefined)).toBe('w, agent');

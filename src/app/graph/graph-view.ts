@@ -2,7 +2,13 @@
  * What the Graph view draws, as plain functions: node colours and shapes per type, edge paths, the
  * problem badges, and where the arrow keys go. Kept apart from the component so they are unit-tested.
  */
-import type { AgentGraph, CardType, Diagnostic, GraphNode } from '../../core/index.ts';
+import {
+  pictureLabel,
+  type AgentGraph,
+  type CardType,
+  type Diagnostic,
+  type GraphNode,
+} from '../../core/index.ts';
 import { MAX_LABEL_CHARS, type GraphLayout, type Point } from './graph-layout.ts';
 
 /** A node's fill and stroke. Pastel fills with dark text read the same in both themes. */
@@ -386,11 +392,11 @@ export interface DrawnNode {
   outline: string;
   fill: string;
   stroke: string;
-  /** The name, cut to `MAX_LABEL_CHARS`. */
+  /** The name, its control characters as pictures (`pictureLabel`), cut to `MAX_LABEL_CHARS`. */
   label: string;
   /** The type, or "missing". */
   subtitle: string;
-  /** The accessible name and tooltip: name, type, and problems. */
+  /** The accessible name and tooltip: name (as in `label`), type, and problems. */
   description: string;
   counts: ProblemCounts | undefined;
 }
@@ -431,7 +437,7 @@ export function drawnNodes(
       outline: nodeShape(node.type, box.width, box.height, at),
       fill: colours.fill,
       stroke: colours.stroke,
-      label: shortLabel(node.name),
+      label: shortLabel(pictureLabel(node.name)),
       subtitle: node.status === 'missing' ? 'missing' : (node.type ?? 'unknown type'),
       description: describeNode(node, counts),
       counts: counts && (counts.errors > 0 || counts.warnings > 0) ? counts : undefined,
@@ -467,5 +473,5 @@ export function describeNode(node: GraphNode, counts: ProblemCounts | undefined)
     ? `, ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}`
     : '';
   const type = node.status === 'missing' ? 'missing agent' : (node.type ?? 'unknown type');
-  return `${node.name}, ${type}${node.status === 'error' ? ', has errors' : ''}${problems}`;
+  return `${pictureLabel(node.name)}, ${type}${node.status === 'error' ? ', has errors' : ''}${problems}`;
 }

@@ -1,9 +1,12 @@
 /**
  * The graph as text: a Mermaid `flowchart` (renders in GitHub's Markdown and Mermaid Live as is) and a
  * Graphviz DOT `digraph`. Node ids are generated (`n0`, `n1`, …); agent names only ever appear inside
- * quoted labels, escaped, so no name can break out of its label or inject markup.
+ * quoted labels, escaped, so no name can break out of its label or inject markup. A name's control
+ * characters are shown as pictures (`pictureLabel`: `␀`, `␛`, `\u202e`), so neither output holds a NUL
+ * (which Graphviz refuses), an ESC (invalid in the SVG Mermaid draws) or a bidi override.
  */
 import type { CardType } from '../model/agent-types.ts';
+import { pictureLabel } from '../visible-controls.ts';
 import type { AgentGraph, GraphEdge, GraphNode } from './agent-graph.ts';
 
 /** Mermaid's node shape per type: the text before and after the quoted label. */
@@ -55,7 +58,7 @@ export function graphToMermaid(graph: AgentGraph): string {
   for (const node of graph.nodes) {
     const [open, close] = node.type ? MERMAID_SHAPES[node.type] : MERMAID_SHAPES.agent;
     // One line, no HTML: `post_writer (chain)` renders the same everywhere Mermaid does.
-    const label = mermaidText(`${node.name} (${subtitle(node)})`);
+    const label = mermaidText(`${pictureLabel(node.name)} (${subtitle(node)})`);
     lines.push(`  ${ids.get(node.id)}${open}"${label}"${close}`);
   }
   const cycles: number[] = [];
@@ -103,7 +106,7 @@ export function graphToDot(graph: AgentGraph): string {
   ];
   for (const node of graph.nodes) {
     const attrs = [
-      `label=${dotString(`${node.name}\n${subtitle(node)}`)}`,
+      `label=${dotString(`${pictureLabel(node.name)}\n${subtitle(node)}`)}`,
       `shape=${node.type ? DOT_SHAPES[node.type] : 'box'}`,
     ];
     if (node.status === 'missing') attrs.push('style=dashed');

@@ -11,7 +11,7 @@ import type { Profile } from '../model/agent-types.ts';
 import type { LineIndex } from '../text/line-index.ts';
 import type { CardInfo, CheckOptions, CompiledAgent } from './check-result.ts';
 import { dirname } from './paths.ts';
-import { expandEnv } from './passes/env.ts';
+import { expandDraft } from './passes/env.ts';
 import { loadHistory, type HistoryParser } from './passes/history-files.ts';
 import { resolveRefs } from './passes/python-refs.ts';
 import { checkTemplateFiles } from './passes/templates.ts';
@@ -91,29 +91,29 @@ export function compileCards(
  * or no name. The passes' problems are added to `entry.problems`.
  */
 function compileEntry(entry: CardEntry, c: CardCompiling): CompiledAgent | undefined {
-  const { draft, file, name } = entry;
-  if (draft.type === undefined || name === null) return undefined;
+  const { draft: written, file, name } = entry;
+  if (written.type === undefined || name === null) return undefined;
   const problems = entry.problems;
+  const env = c.profile === 'fast-agent' ? c.options.env : undefined;
+  // fast-agent expands the environment over the whole mapping before it reads a field.
+  const expanded = env ? expandDraft(written, env) : { draft: written, diagnostics: [] };
+  const draft = expanded.draft;
   const history = loadHistory(draft, file, c.lookup, c.parseHistory, problems, c.report);
   const refs = resolveRefs(draft.refSites, file, name, c.profile, c.lookup);
   appendAll(problems, refs.diagnostics);
-  const fields = draft.fields;
   const servers = planServers(
-    fields['servers'],
+    draft.fields['servers'],
     draft.ranges['servers'],
     c.configFor(dirname(file)),
+    draft.serverRanges,
   );
   appendAll(problems, servers.diagnostics);
   appendAll(problems, checkTemplateFiles(draft, c.lookup, c.profile));
-  const env = c.options.env;
-  const expanded =
-    c.profile === 'fast-agent' && env
-      ? (expandEnv(fields, env) as Record<string, unknown>)
-      : fields;
+  appendAll(problems, expanded.diagnostics);
   const instruction = compileInstruction(draft, c.profile, c.date, c.read(file) ?? '');
   appendAll(problems, instruction.diagnostics);
   const data = compileCard(
-    { ...draft, fields: expanded, instruction: instruction.instruction },
+    { ...draft, instruction: instruction.instruction },
     name,
     servers.plan,
     history.files,
@@ -121,7 +121,7 @@ function compileEntry(entry: CardEntry, c: CardCompiling): CompiledAgent | undef
   return {
     ok: false,
     name,
-    type: draft.type,
+    type: written.type,
     file,
     line: 0,
     data,

@@ -12,8 +12,12 @@ import {
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
 import { yamlHint } from './yaml-hints.ts';
 import { replaceFix, type Fix } from '../fixes/fix.ts';
+import { pyyamlTags } from './pyyaml-scalars.ts';
 
-/** Which YAML version to read with: PyYAML (fast-agent) reads 1.1 (`yes` is true); the RFC profile reads 1.2. */
+/**
+ * Which YAML to read: `1.1` is YAML 1.1 as PyYAML's safe loader reads it (fast-agent: `yes` is true, `y`
+ * is a string; see `pyyaml-scalars.ts`); `1.2` is YAML 1.2's core schema (the RFC profile).
+ */
 export type YamlVersion = '1.1' | '1.2';
 
 /** Deepest collection nesting the core reads; deeper input is refused with `yaml-limit`. */
@@ -67,7 +71,12 @@ export function parseYaml(text: string, offset: number, version: YamlVersion): P
   };
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(text, { ...PARSE_OPTIONS, version });
+    doc = parseDocument(
+      text,
+      version === '1.1'
+        ? { ...PARSE_OPTIONS, version, customTags: pyyamlTags }
+        : { ...PARSE_OPTIONS, version },
+    );
   } catch (error) {
     result.diagnostics.push(
       problem('yaml-limit', `YAML could not be read: ${describe(error)}`, ...at(0, 1)),

@@ -1,8 +1,14 @@
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { agentGraph, checkLoadSet, graphToDot } from '../../../src/core/index.ts';
-import { GRAPH_FIXTURE } from './graph-fixture.ts';
+import {
+  agentGraph,
+  checkLoadSet,
+  graphToDot,
+  hasControls,
+  pictureControls,
+} from '../../../src/core/index.ts';
+import { CONTROL_FIXTURE, CONTROL_NAMES, GRAPH_FIXTURE, isXmlText } from './graph-fixture.ts';
 
 // The DOT output is compared with a golden file and laid out by Graphviz itself (compiled to WebAssembly):
 // what renders there renders with `dot -Tsvg`. UPDATE_GOLDEN=1 rewrites the golden file.
@@ -34,5 +40,41 @@ describe('graphToDot', () => {
   it('renders an empty graph', async () => {
     const graphviz = await Graphviz.load();
     expect(graphviz.dot(graphToDot({ nodes: [], edges: [] }), 'svg')).toContain('<svg');
+  });
+});
+
+/** The text of every `<text>` element of Graphviz's SVG, its entities decoded. */
+function svgTexts(svg: string): string[] {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) =>
+    m[1]!.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, code: string) =>
+      code.startsWith('#x') || code.startsWith('#X')
+        ? String.fromCodePoint(parseInt(code.slice(2), 16))
+        : code.startsWith('#')
+          ? String.fromCodePoint(Number(code.slice(1)))
+          : (entities[code] ?? whole),
+    ),
+  );
+}
+
+describe('graphToDot with a NUL, an ESC, a BEL and a bidi override in names', () => {
+  const graph = agentGraph(checkLoadSet(CONTROL_FIXTURE));
+  const dot = graphToDot(graph);
+  const names = [...CONTROL_NAMES, 'gone\u001b[2J'];
+
+  it('writes no control character: each name as the Problems panel shows it', () => {
+    expect(graph.nodes.map((n) => n.name).sort()).toEqual([...names, 'pipeline'].sort());
+    expect(hasControls(dot.replaceAll('\n', ''))).toBe(false);
+    expect(dot).toContain('label="nul␀name\\nagent"');
+    expect(dot).toContain('label="rlo\\\\u202eabc\\nagent"');
+  });
+
+  it('renders with Graphviz to SVG that XML can hold, every name drawn in pictures', async () => {
+    const svg = (await Graphviz.load()).dot(dot, 'svg');
+    expect(svg.match(/class="node"/g)).toHaveLength(graph.nodes.length);
+    expect(isXmlText(svg)).toBe(true);
+    const texts = svgTexts(svg);
+    for (const name of names) expect(texts).toContain(pictureControls(name));
+    expect(texts).toContain('esc␛[31mred␇');
   });
 });

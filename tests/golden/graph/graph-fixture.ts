@@ -24,3 +24,26 @@ export const GRAPH_FIXTURE: Record<string, string> = {
     card('type: agent\nname: say "hi" <b>#1</b>\nbogus: 1'),
   ].join(''),
 };
+
+/**
+ * Agent names holding a NUL, an ESC with a colour sequence and a BEL, and a right-to-left override
+ * (YAML escapes, so the file itself is plain text), in a chain that also names a missing one with an ESC.
+ */
+export const CONTROL_NAMES = ['nul\u0000name', 'esc\u001b[31mred\u0007', 'rlo\u202eabc'];
+
+/** A load-set whose agents are named {@link CONTROL_NAMES}, with a chain through them. */
+export const CONTROL_FIXTURE: Record<string, string> = {
+  'controls.md': [
+    card('type: agent\nname: "nul\\0name"'),
+    card('type: agent\nname: "esc\\e[31mred\\a"'),
+    card('type: agent\nname: "rlo\\u202eabc"'),
+    card(
+      'type: chain\nname: pipeline\nsequence: ["nul\\0name", "esc\\e[31mred\\a", "rlo\\u202eabc", "gone\\e[2J"]',
+    ),
+  ].join(''),
+};
+
+/** True when every character of `text` may stand in an XML 1.0 document (its `Char` production). */
+export function isXmlText(text: string): boolean {
+  return /^[\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]*$/u.test(text);
+}

@@ -4,8 +4,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { agentGraph, checkLoadSet, edgeLabel, graphToMermaid } from '../../../src/core/index.ts';
-import { GRAPH_FIXTURE } from './graph-fixture.ts';
+import {
+  agentGraph,
+  checkLoadSet,
+  edgeLabel,
+  graphToMermaid,
+  hasControls,
+  pictureControls,
+} from '../../../src/core/index.ts';
+import { CONTROL_FIXTURE, CONTROL_NAMES, GRAPH_FIXTURE } from './graph-fixture.ts';
 
 // The Mermaid output is compared with a golden file and read back by Mermaid's own flowchart parser, so
 // what GitHub and Mermaid Live render is what the graph says. UPDATE_GOLDEN=1 rewrites the golden file.
@@ -25,6 +32,10 @@ async function parseFlowchart(text: string): Promise<FlowDb> {
   return diagram.db as unknown as FlowDb;
 }
 
+/** A label as Mermaid draws it: it keeps entity codes as placeholders until then; decoded as it will. */
+const shown = (text: string) =>
+  text.replace(/ﬂ°°(\d+)¶ß/g, (_, code: string) => String.fromCodePoint(Number(code)));
+
 describe('graphToMermaid', () => {
   const graph = agentGraph(checkLoadSet(GRAPH_FIXTURE));
   const text = graphToMermaid(graph);
@@ -39,9 +50,6 @@ describe('graphToMermaid', () => {
     const db = await parseFlowchart(text);
     const vertices = [...db.getVertices().values()];
     expect(vertices).toHaveLength(graph.nodes.length);
-    // Mermaid keeps entity codes as placeholders until it draws: decode them as it will.
-    const shown = (text: string) =>
-      text.replace(/ﬂ°°(\d+)¶ß/g, (_, code: string) => String.fromCodePoint(Number(code)));
     expect(vertices.map((v) => shown(v.text))).toEqual(
       graph.nodes.map((n) => `${n.name} (${n.status === 'missing' ? 'missing' : n.type})`),
     );
@@ -59,5 +67,32 @@ describe('graphToMermaid', () => {
   it('marks a missing agent dashed and parses an empty graph', async () => {
     expect(text).toMatch(/class n\d+,n\d+ missing/);
     expect((await parseFlowchart(graphToMermaid({ nodes: [], edges: [] }))).getEdges()).toEqual([]);
+  });
+});
+
+describe('graphToMermaid with a NUL, an ESC, a BEL and a bidi override in names', () => {
+  const graph = agentGraph(checkLoadSet(CONTROL_FIXTURE));
+  const text = graphToMermaid(graph);
+  const names = [...CONTROL_NAMES, 'gone\u001b[2J'];
+
+  it('writes no control character, not even as an entity code', () => {
+    expect(hasControls(text.replaceAll('\n', ''))).toBe(false);
+    // Entity codes of C0 controls (#0; to #31;), DEL, C1 and bidi controls would draw the character.
+    const codes = [...text.matchAll(/#(\d+);/g)].map((m) => Number(m[1]));
+    expect(codes.filter((c) => hasControls(String.fromCodePoint(c)))).toEqual([]);
+  });
+
+  it('is read back by Mermaid’s parser with each name as the Problems panel shows it', async () => {
+    const db = await parseFlowchart(text);
+    const labels = [...db.getVertices().values()].map((v) => shown(v.text));
+    expect(labels).toEqual(
+      graph.nodes.map(
+        (n) => `${pictureControls(n.name)} (${n.status === 'missing' ? 'missing' : n.type})`,
+      ),
+    );
+    for (const name of names) expect(labels.join('\n')).toContain(pictureControls(name));
+    expect(labels).toContain('esc␛[31mred␇ (agent)');
+    expect(labels).toContain('rlo\\u202eabc (agent)');
+    expect(labels.some((label) => hasControls(label))).toBe(false);
   });
 });

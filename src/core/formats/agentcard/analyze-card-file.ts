@@ -1,9 +1,9 @@
 import { detachString } from '../../text/detach-string.ts';
 import { setOwn } from '../../own-property.ts';
-import { isMap } from 'yaml';
+import { isMap, isSeq } from 'yaml';
 import { appendAll, problem, shiftDiagnostic, type RawDiagnostic } from '../../diagnostics.ts';
 import { basename, extension, stem } from '../../load-set/paths.ts';
-import { parseYaml, type ParsedYaml, type YamlVersion } from '../../text/parse-yaml.ts';
+import { nodeRange, parseYaml, type ParsedYaml, type YamlVersion } from '../../text/parse-yaml.ts';
 import type { CardType, Profile } from '../../model/agent-types.ts';
 import type { CardSlice, SplitResult } from './card-slice.ts';
 import { parseBody, type InlineMessage } from './parse-body.ts';
@@ -50,6 +50,11 @@ export interface CardDraft {
   agentRefs: AgentRef[];
   /** Ranges of the `messages` entries (one per entry; a single string is entry 0). */
   messageRanges: Array<[number, number]>;
+  /**
+   * Ranges of the `servers` entries, one per list item: a name's value, or the key of a `- name: {…}`
+   * entry (an item of another shape: the item).
+   */
+  serverRanges: Array<[number, number]>;
   diagnostics: RawDiagnostic[];
 }
 
@@ -327,6 +332,7 @@ function analyzeCard(file: CardFile, slice: CardSlice, index: number): CardDraft
     refSites: [],
     agentRefs: [],
     messageRanges: [],
+    serverRanges: [],
     diagnostics: validated.diagnostics,
   };
   readName(draft, file, slice, anchor);
@@ -335,6 +341,7 @@ function analyzeCard(file: CardFile, slice: CardSlice, index: number): CardDraft
     draft.refSites = collectRefSites(slice.yaml, validated.fields);
     draft.agentRefs = collectAgentRefs(slice.yaml, draft.type, validated.fields);
     draft.messageRanges = collectMessageRanges(slice.yaml, validated.fields['messages']);
+    draft.serverRanges = collectServerRanges(slice.yaml, validated.fields['servers']);
   }
   return draft;
 }
@@ -493,6 +500,18 @@ function collectMessageRanges(yaml: ParsedYaml | null, value: unknown): Array<[n
   return out;
 }
 
+function collectServerRanges(yaml: ParsedYaml | null, value: unknown): Array<[number, number]> {
+  const root = yaml?.doc?.contents;
+  if (!yaml || !isMap(root) || !Array.isArray(value)) return [];
+  const node = root.get('servers', true);
+  if (!isSeq(node)) return [];
+  return node.items.map((item) => {
+    const target = isMap(item) && item.items.length === 1 ? item.items[0]!.key : item;
+    const r = nodeRange(target);
+    return r ? [r[0] + yaml.offset, r[1] + yaml.offset] : [yaml.offset, yaml.offset];
+  });
+}
+
 /** The first suspect character of `text`, the file `path`, through the caches' last scan of that file. */
 function suspectIn(path: string, text: string, caches: AnalysisCaches | undefined): number {
   const scans = caches?.cards?.encoding;
@@ -573,6 +592,7 @@ function movedDraft(draft: CardDraft, delta: number, index: number): CardDraft {
     refSites: draft.refSites.map((r) => ({ ...r, from: r.from + delta, to: r.to + delta })),
     agentRefs: draft.agentRefs.map((r) => ({ ...r, from: r.from + delta, to: r.to + delta })),
     messageRanges: draft.messageRanges.map(pair),
+    serverRanges: draft.serverRanges.map(pair),
     diagnostics: draft.diagnostics.map((d) => shiftDiagnostic(d, delta)),
   };
 }

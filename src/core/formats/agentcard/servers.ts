@@ -25,17 +25,19 @@ export function readServerConfigs(value: unknown): ServerConfigs | string {
 /**
  * Resolves a card's `servers`: plain names, and (RFC) single-key mappings with inline config whose unset
  * attributes inherit from `fastagent.config.yaml`, and whose `tools` become the server's tool filter.
- * `configs` is undefined when the load-set has no config file: then names cannot be checked.
+ * `configs` is undefined when the load-set has no config file: then names cannot be checked. Each
+ * `unknown-server` is at its entry's range in `entryRanges` (one per list item), else at the field's value.
  */
 export function planServers(
   servers: unknown,
   range: FieldRange | undefined,
   configs: ServerConfigs | undefined,
+  entryRanges: ReadonlyArray<readonly [number, number]> = [],
 ): { plan: ServerPlan; diagnostics: RawDiagnostic[] } {
   const plan: ServerPlan = { names: [], inlineTools: {}, configs: {} };
   const diagnostics: RawDiagnostic[] = [];
   if (!Array.isArray(servers)) return { plan, diagnostics };
-  for (const entry of servers) {
+  for (const [i, entry] of servers.entries()) {
     let name: string;
     let inline: Record<string, Json> | undefined;
     if (typeof entry === 'string') name = entry.trim();
@@ -62,12 +64,13 @@ export function planServers(
       inline !== undefined &&
       (typeof inline['url'] === 'string' || typeof inline['command'] === 'string');
     if (configs !== undefined && !inherited && !hasOwnConfig && range) {
+      const [from, to] = entryRanges[i] ?? range.value;
       diagnostics.push(
         problem(
           'unknown-server',
           `Server '${name}' is not in fastagent.config.yaml and has no inline \`url\` or \`command\``,
-          range.value[0],
-          range.value[1],
+          from,
+          to,
         ),
       );
     }

@@ -5,7 +5,7 @@
  * history file.
  */
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
-import type { CardDraft } from '../../formats/agentcard/analyze-card-file.ts';
+import { normalizeName, type CardDraft } from '../../formats/agentcard/analyze-card-file.ts';
 import type { FormatAnalysis } from '../../formats/format-module.ts';
 import type { Profile } from '../../model/agent-types.ts';
 import type { AnalyzedUnit } from '../analyze-units.ts';
@@ -49,18 +49,38 @@ export function cardEntries(units: readonly AnalyzedUnit[], reading: CardReading
     for (const { file, ...d } of reading.fixer.bundleFixes(path, analysis, reading))
       reading.report(file, d);
     for (const draft of analysis.drafts ?? []) {
-      const name =
-        draft.name !== undefined && expand ? String(expandEnv(draft.name, env)) : draft.name;
-      entries.push({
-        key: entries.length,
-        file: path,
-        draft,
-        name: name ?? null,
-        problems: [...draft.diagnostics],
-      });
+      const problems = [...draft.diagnostics];
+      const name = expand ? expandedName(draft, env, problems) : draft.name;
+      entries.push({ key: entries.length, file: path, draft, name: name ?? null, problems });
     }
   }
   return entries;
+}
+
+/**
+ * The card's name with the environment expanded as fast-agent does: in the `name` value as written, then
+ * stripped and every space made `_` (a value that is blank only once expanded gets fast-agent's error).
+ */
+function expandedName(
+  draft: CardDraft,
+  env: Readonly<Record<string, string>>,
+  problems: RawDiagnostic[],
+): string | undefined {
+  const raw = draft.fields['name'];
+  if (typeof raw !== 'string' || !raw.includes('${')) return draft.name;
+  const expanded = String(expandEnv(raw, env));
+  if (raw.trim() !== '' && expanded.trim() === '') {
+    const [from, to] = draft.nameRange;
+    problems.push(
+      problem(
+        'invalid-value',
+        `\`name\` must be a non-empty string: \`${raw}\` expands to a blank name in this environment`,
+        from,
+        to,
+      ),
+    );
+  }
+  return normalizeName(expanded);
 }
 
 /**
@@ -85,7 +105,11 @@ function cardFiles(
   }
   // A file a card names in `messages` is a history file: never a card candidate when it was not named
   // as a card one by one (fast-agent loads every card file, so there only the note is dropped).
-  const histories = historyTargets(analyses);
+  const { env } = options;
+  const histories = historyTargets(
+    analyses,
+    reading.profile === 'fast-agent' && env ? (value) => expandEnv(value, env) : undefined,
+  );
   for (const path of withoutFrontmatter)
     if (!histories.has(path))
       reading.report(

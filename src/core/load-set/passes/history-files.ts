@@ -22,12 +22,18 @@ export type HistoryParser = (
   read: ReadFileHook,
 ) => ReturnType<typeof parseHistory>;
 
-/** The load-set paths that the cards of `analyses` name in `messages` (a file naming itself excluded). */
-export function historyTargets(analyses: ReadonlyMap<string, FormatAnalysis>): Set<string> {
+/**
+ * The load-set paths that the cards of `analyses` name in `messages` (a file naming itself excluded),
+ * each `messages` value read through `read` (the fast-agent profile expands the environment in it).
+ */
+export function historyTargets(
+  analyses: ReadonlyMap<string, FormatAnalysis>,
+  read: (value: unknown) => unknown = (value) => value,
+): Set<string> {
   const targets = new Set<string>();
   for (const [path, analysis] of analyses)
     for (const card of analysis.drafts ?? [])
-      for (const entry of messageEntries(card.fields['messages'])) {
+      for (const entry of messageEntries(read(card.fields['messages']))) {
         const target = resolvePath(dirname(path), entry);
         if (target !== path) targets.add(target);
       }
