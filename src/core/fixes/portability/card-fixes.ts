@@ -6,6 +6,7 @@ import { isMap, isSeq } from 'yaml';
 import type { CardDraft } from '../../formats/agentcard/analyze-card-file.ts';
 import { allowedFields } from '../../formats/agentcard/card-fields.ts';
 import { parseBody } from '../../formats/agentcard/parse-body.ts';
+import { splitMarkdownRfc } from '../../formats/agentcard/split-markdown.ts';
 import { basename, dirname, stem } from '../../load-set/paths.ts';
 import type { ParsedYaml } from '../../text/parse-yaml.ts';
 import type { Fix, FixEdit } from '../fix.ts';
@@ -45,6 +46,20 @@ function fieldValue(yaml: ParsedYaml, field: string): unknown {
   return value && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined;
 }
 
+const FENCE_LINE = /^---[ \t]*\r?$/m;
+
+/**
+ * Whether the card's body holds the start of another card under the RFC's boundary rule (a `---` line
+ * whose YAML parses and has a `type` key): fast-agent reads a Markdown bundle as one card whose body
+ * swallows the others, and a fix that moves or rewrites that body would carry those cards with it.
+ * Linear in the body: the body alone is split, behind an empty frontmatter.
+ */
+export function bodyHoldsCard(c: CardFixing): boolean {
+  const body = c.text.slice(c.draft.bodyFrom, c.draft.bodyTo);
+  if (!FENCE_LINE.test(body)) return false;
+  return splitMarkdownRfc(`---\n---\n${body}`).cards.length > 1;
+}
+
 /** The edit that replaces a card's body with `body` (keeping a blank line before a next card). */
 function bodyEdit(c: CardFixing, body: string | null): FixEdit {
   const { draft, text, file } = c;
@@ -64,6 +79,8 @@ export function historyFix(c: CardFixing): Fix | undefined {
   const { draft, text, file } = c;
   if (draft.bodyFrom >= draft.bodyTo) return undefined;
   if (!HISTORY_BLOCK.test(text.slice(draft.bodyFrom, draft.bodyTo))) return undefined;
+  // The bundle split comes first; the history of the card left alone is moved in the next round.
+  if (bodyHoldsCard(c)) return undefined;
   // Without frontmatter (fast-agent's unclosed `---`) there is nowhere to list the file.
   if (draft.yamlFrom <= draft.from) return undefined;
   const yaml = cardYaml(c);
@@ -84,6 +101,7 @@ export function historyFix(c: CardFixing): Fix | undefined {
   let target: string | undefined;
   if (body.messages.length > 0) {
     target = freeName(file, `${c.name ?? stem(file)}.history`, '.md', c.exists);
+    if (target === undefined) return undefined;
     const history = body.messages.map((m) => `---${m.role.toUpperCase()}\n${m.text}\n`).join('\n');
     safe = !body.messages.some((m) =>
       m.text.split('\n').some((line) => HISTORY_DELIMITERS.has(line.trim())),
@@ -141,6 +159,7 @@ export function joinInstructionFix(c: CardFixing): Fix | undefined {
   const range = draft.ranges['instruction'];
   if (typeof attribute !== 'string' || !range || draft.bodyFrom >= draft.bodyTo) return undefined;
   if (HISTORY_BLOCK.test(text.slice(draft.bodyFrom, draft.bodyTo))) return undefined;
+  if (bodyHoldsCard(c)) return undefined;
   const body = parseBody(text, draft.bodyFrom, draft.bodyTo, 'rfc').instruction;
   if (body === null) return undefined;
   const removal = removeEntry(file, text, range.key, range.value);
