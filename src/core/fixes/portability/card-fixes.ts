@@ -272,8 +272,14 @@ export function serversFix(c: CardFixing): Fix | undefined {
   const split = splitServers(list);
   const lines = split && entryLines(c.text, range.key, range.value);
   if (!split || !lines) return undefined;
+  const config = configEdit(c, split.settings);
   const edits: FixEdit[] = [
-    { file: c.file, from: lines[0], to: lines[1], insert: yamlEntry('servers', split.names) },
+    {
+      file: c.file,
+      from: lines[0],
+      to: lines[1],
+      insert: yamlEntry('servers', split.names) + (config.comment ?? ''),
+    },
   ];
   if (Object.keys(split.tools).length > 0) {
     const tools = c.draft.ranges['tools'];
@@ -290,7 +296,6 @@ export function serversFix(c: CardFixing): Fix | undefined {
         : appendEntry(c.file, c.text, c.draft.yamlTo, yamlEntry('tools', merged)),
     );
   }
-  const config = configEdit(c, split.settings);
   if (config.edit) edits.push(config.edit);
   return {
     title: `Use server names with \`tools\` filters (fast-agent 0.10.9 rejects inline server config)${config.note}`,
@@ -300,23 +305,44 @@ export function serversFix(c: CardFixing): Fix | undefined {
   };
 }
 
-/** Where the server settings go: an edit of the config file that applies, and what the title says. */
+/**
+ * `value` as one line of JSON that stays one line in a YAML comment: JSON escapes the C0 controls, and
+ * the characters YAML 1.1 (fast-agent's PyYAML) also reads as line breaks are escaped here.
+ */
+function oneLineJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u0085\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * Where the server settings go: an edit of the config file that applies (added to, never replaced),
+ * else YAML comments kept in the card below `servers` (so the settings are not lost), and what the
+ * title says.
+ */
 function configEdit(
   c: CardFixing,
   settings: Record<string, Record<string, unknown>>,
-): { edit?: FixEdit; note: string } {
+): { edit?: FixEdit; comment?: string; note: string } {
   const names = Object.keys(settings);
   if (names.length === 0) return { note: '' };
-  const flow = names.map((n) => `${n}: ${JSON.stringify(settings[n])}`).join('; ');
+  const comment =
+    '# for fastagent.config.yaml under mcp.servers (fast-agent takes server names only):\n' +
+    names.map((n) => `#   ${oneLineJson(n).slice(1, -1)}: ${oneLineJson(settings[n])}\n`).join('');
   const path = nearestConfig(c);
   const text = path === undefined ? undefined : c.read(path);
   if (path === undefined || text === undefined)
-    return { note: `; add to fastagent.config.yaml under mcp.servers: ${flow}` };
+    return {
+      comment,
+      note: '; their settings are kept as a comment in the card: add them to fastagent.config.yaml under mcp.servers',
+    };
   const edit = addServersToConfig(path, text, settings);
   return edit
     ? { edit, note: `; adds ${names.join(', ')} to ${path} under mcp.servers` }
     : {
-        note: `; ${path} already names or cannot take them: merge by hand under mcp.servers: ${flow}`,
+        comment,
+        note: `; ${path} already names or cannot take them: their settings are kept as a comment in the card, merge them by hand under mcp.servers`,
       };
 }
 
