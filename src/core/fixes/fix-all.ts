@@ -208,8 +208,8 @@ function pullIn(
 
 /**
  * Which of `applied` lost the cards `lost` (keys of `before`'s reading): the fixes that edit a lost
- * card's file, each tried alone when there are several; all of them when no one alone loses a card (they
- * lose it together), and every applied fix when none edits such a file.
+ * card's file, each tried alone when there are several; when no one alone loses a card (they lose it
+ * together), all of them but the first; every applied fix when none edits such a file.
  */
 function culprits(
   current: Record<string, string>,
@@ -231,5 +231,7 @@ function culprits(
       ? []
       : [{ fix, lost: [...new Set(lostAlone.map((c) => describeCard(unprefixed(c))))] }];
   });
-  return alone.length > 0 ? alone : suspects.map((fix) => ({ fix, lost: unique }));
+  // None loses a card alone, together they do (two fixes naming one card): the first stays for the next
+  // round, after which the others may no longer be proposed.
+  return alone.length > 0 ? alone : suspects.slice(1).map((fix) => ({ fix, lost: unique }));
 }

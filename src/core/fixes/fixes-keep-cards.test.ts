@@ -4,6 +4,7 @@ import type { CheckResult } from '../load-set/check-result.ts';
 import type { Profile } from '../model/agent-types.ts';
 import { fixAll, proposedFixes } from './fix-all.ts';
 import type { Fix } from './fix.ts';
+import { lostCards } from './kept-cards.ts';
 
 type Files = Record<string, string>;
 
@@ -137,5 +138,43 @@ describe('fixAll and files outside the card list', () => {
       `${config}    web:\n      url: https://x.test/mcp\n`,
     );
     expect(fixed.created).toEqual([]);
+  });
+});
+
+describe('lostCards', () => {
+  const card = (file: string, index: number, name: string | null) => ({ file, index, name });
+
+  it('keeps a card without a name that moved to a file of its own', () => {
+    const before = [card('b.md', 0, 'a'), card('b.md', 1, null)];
+    expect(lostCards(before, [card('b.md', 0, 'a'), card('b-2.md', 0, 'b-2')])).toEqual([]);
+  });
+
+  it('loses a card without a name when no new file took it', () => {
+    const before = [card('b.md', 0, 'a'), card('b.md', 1, null), card('c.md', 0, 'c')];
+    expect(lostCards(before, [card('b.md', 0, 'a'), card('c.md', 0, 'c')])).toEqual([
+      card('b.md', 1, null),
+    ]);
+  });
+
+  it('loses one card when a bundle of three becomes two, whatever the names', () => {
+    const before = [card('b.md', 0, 'a'), card('b.md', 1, 'b'), card('b.md', 2, 'c')];
+    expect(lostCards(before, [card('b.md', 0, 'a'), card('b.md', 1, 'c')])).toEqual([
+      card('b.md', 1, 'b'),
+    ]);
+  });
+});
+
+describe('fixAll with two fixes that lose a card only together', () => {
+  it('applies the first and rejects the other, leaving the card whole', () => {
+    const text =
+      '---\ntype: agent\nname: one\n---\nOne.\n\n---\ntype: agent\nanme: two\n---\nTwo.\n';
+    const fixed = fixAll({ 'b.md': text }, {}, { unsafe: true });
+    // Together, `name: b_2` above `name: two` is a duplicate key: the card's YAML no longer parses and
+    // its `---` block becomes text of the card above.
+    expect(fixed.applied.map((f) => f.title)).toEqual(["Name the card 'b_2'"]);
+    expect(fixed.rejected).toMatchObject([
+      { fix: { title: "Change to 'name'" }, lost: ['card 2 (b.md)'] },
+    ]);
+    expect(cardNames(checkLoadSet(fixed.files))).toEqual(['b_2', 'one']);
   });
 });

@@ -15,8 +15,10 @@ export interface CardKey {
 /**
  * The cards of `before` that `after` no longer has. A card is kept when a card of `after` has its name,
  * else when the card at its file and place is one no other card of `before` was matched to (a rename of
- * the card itself, or a card that had no name and got one). Each card of `after` keeps at most one card
- * of `before`, so a bundle cut from three cards to two loses one even if the names shift places.
+ * the card itself, or a card that had no name and got one), else (a card moved to a file of its own,
+ * whose name came from its file) by a card left over in a file that had no card before. Each card of
+ * `after` keeps at most one card of `before`, so a bundle cut from three cards to two loses one even if
+ * the names shift places.
  */
 export function lostCards(before: readonly CardKey[], after: readonly CardKey[]): CardKey[] {
   const byName = new Map<string, number>();
@@ -33,16 +35,25 @@ export function lostCards(before: readonly CardKey[], after: readonly CardKey[])
   }
   // A card of `after` whose name kept a card of `before` is taken: it cannot keep a second one.
   const taken = new Map(byName);
-  const lost: CardKey[] = [];
+  const isFree = (there: CardKey | undefined): there is CardKey =>
+    there !== undefined && (there.name === null || (taken.get(there.name) ?? 0) > 0);
+  const take = (there: CardKey) => {
+    at.delete(place(there));
+    if (there.name !== null) taken.set(there.name, taken.get(there.name)! - 1);
+  };
+  const left: CardKey[] = [];
   for (const card of unnamed) {
     const there = at.get(place(card));
-    const free = there !== undefined && (there.name === null || (taken.get(there.name) ?? 0) > 0);
-    if (!free) {
-      lost.push(card);
-      continue;
-    }
-    at.delete(place(card));
-    if (there.name !== null) taken.set(there.name, taken.get(there.name)! - 1);
+    if (isFree(there)) take(there);
+    else left.push(card);
+  }
+  const oldFiles = new Set(before.map((c) => c.file));
+  const moved = [...at.values()].filter((c) => !oldFiles.has(c.file));
+  const lost: CardKey[] = [];
+  for (const card of left) {
+    const there = moved.find((c) => at.has(place(c)) && isFree(c));
+    if (there) take(there);
+    else lost.push(card);
   }
   return lost;
 }
