@@ -43,6 +43,15 @@ describe('fixes never move card text', () => {
   it('offers no history move that would carry the next cards (fast-agent reads the bundle as one card)', () => {
     const titles = fixTitles({ 'bundle.md': BUNDLE }, 'fast-agent');
     expect(titles.some((t) => t.startsWith('Move the inline history'))).toBe(false);
+    // The split takes its place, so "Fix all" under the fast-agent profile has a fix to start from.
+    const history = checkLoadSet(
+      { 'bundle.md': BUNDLE },
+      { profile: 'fast-agent' },
+    ).diagnostics.filter((d) => d.code === 'inline-history');
+    expect(history.map((d) => d.fixes?.[0]?.title.slice(0, 27))).toEqual([
+      'Split this Markdown bundle ',
+      'Split this Markdown bundle ',
+    ]);
   });
 
   it('offers no join of `instruction:` and a body that holds other cards', () => {
