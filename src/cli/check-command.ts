@@ -1,15 +1,13 @@
 import {
   checkLoadSet,
-  fixAll,
   FORMAT_IDS,
   type CheckOptions,
-  type FixAllResult,
+  type CheckResult,
   localCalendarDate,
   type FormatId,
   type Profile,
 } from '../core/index.ts';
 import { useColor } from './ansi.ts';
-import { terminalText } from './terminal-text.ts';
 import {
   HELP_OPTION,
   optionHelp,
@@ -18,9 +16,9 @@ import {
   PROFILE_OPTION,
   ROOT_OPTIONS,
 } from './cli-options.ts';
-import { changedFiles, outsideRoot, unifiedDiff, writeChanges } from './fix-files.ts';
+import { runFixes } from './fix-run.ts';
 import { EXIT, EXIT_CODES_HELP, usageError, type Io } from './io.ts';
-import { addStdin, loadPaths } from './load-paths.ts';
+import { addDiscovered, addStdin, loadPaths, type DiskLoadSet } from './load-paths.ts';
 import { boundedIsDirectory, decodeUtf8, diskReader, readBoundary } from './read-boundary.ts';
 import { formatReport, REPORTERS, type ReporterName } from './reporters.ts';
 
@@ -154,31 +152,42 @@ export function runCheck(args: readonly string[], io: Io): number {
     return EXIT.usage;
   }
   const profile = (values.profile ?? 'rfc') as Profile;
-  const readFile = diskReader(loaded, boundary, io.cwd);
-  const checkOptions: CheckOptions = {
+  const optionsFor = (set: DiskLoadSet): CheckOptions => ({
     profile,
-    cards: loaded.cards,
-    discovered: loaded.discovered,
+    cards: set.cards,
+    discovered: set.discovered,
     ...(values.format ? { format: values.format as FormatId } : {}),
-    readFile,
+    readFile: diskReader(set, boundary, io.cwd),
     ...(io.env ? { env: definedOnly(io.env) } : {}),
     today: localCalendarDate(io.now?.() ?? new Date()),
     isDirectory: boundedIsDirectory(boundary, io.cwd),
-  };
+  });
+  let checked: DiskLoadSet = loaded;
+  let result: CheckResult;
+  let files: Record<string, string> = loaded.files;
   const fixing =
     values.fix === true || values['fix-dry-run'] === true || values['fix-unsafe'] === true;
-  const outcome = fixing
-    ? runFixes(loaded.files, checkOptions, values, boundary.root, io)
-    : { result: checkLoadSet(loaded.files, checkOptions), files: loaded.files };
-  if (typeof outcome === 'number') return outcome;
-  const { result, files } = outcome;
+  if (fixing) {
+    const outcome = runFixes(loaded.files, optionsFor(loaded), values, boundary.root, io);
+    if (outcome.kind === 'stop') return outcome.code;
+    // The report is a fresh check of what is now on disk: the paths given and the files created.
+    checked = loadPaths(positionals, io.cwd);
+    for (const file of outcome.created) addDiscovered(checked, file, io.cwd);
+    if (checked.errors.length > 0) {
+      for (const error of checked.errors) io.err(`agentcard: ${error}\n`);
+      return EXIT.usage;
+    }
+    files = checked.files;
+    result = checkLoadSet(files, optionsFor(checked));
+  } else result = checkLoadSet(loaded.files, optionsFor(loaded));
+  const readFile = diskReader(checked, boundary, io.cwd);
   const reporter: ReporterName = values.json
     ? 'json'
     : ((values.reporter ?? 'human') as ReporterName);
   const isTTY = io.isTTY === true;
   const report = {
     result,
-    fileCount: loaded.cards.length,
+    fileCount: checked.cards.length,
     source: (file: string) => {
       const text = files[file] ?? readFile(file);
       return typeof text === 'string' ? text : undefined;
@@ -200,44 +209,6 @@ export function runCheck(args: readonly string[], io: Io): number {
     return EXIT.errors;
   }
   return EXIT.ok;
-}
-
-/**
- * `--fix`, `--fix-unsafe`, `--fix-dry-run`: applies the wanted fixes (`fixAll`), then writes the changed
- * files or prints them as a diff. Answers the fixed files and their check, or an exit code when the run
- * stops (a dry run, a write outside `root` refused, a file that cannot be written).
- */
-function runFixes(
-  files: Readonly<Record<string, string>>,
-  checkOptions: CheckOptions,
-  values: { 'fix-dry-run'?: boolean | undefined; 'fix-unsafe'?: boolean | undefined },
-  root: string,
-  io: Io,
-): FixAllResult | number {
-  const fixed = fixAll(files, checkOptions, {
-    unsafe: values['fix-unsafe'] === true,
-    portability: checkOptions.profile === 'fast-agent',
-  });
-  const changes = changedFiles(files, fixed);
-  const refused = outsideRoot(changes, root, io.cwd);
-  if (refused.length > 0) {
-    for (const message of refused) io.err(`agentcard: ${message}; nothing written\n`);
-    return EXIT.usage;
-  }
-  const count = fixed.applied.length;
-  const what = `${count} fix${count === 1 ? '' : 'es'} in ${changes.length} file${changes.length === 1 ? '' : 's'}`;
-  if (values['fix-dry-run'] === true) {
-    io.out(terminalText(unifiedDiff(changes)));
-    io.err(`agentcard: would apply ${what}\n`);
-    return fixed.result.diagnostics.some((d) => d.severity === 'error') ? EXIT.errors : EXIT.ok;
-  }
-  const failed = writeChanges(changes, io);
-  if (failed !== undefined) {
-    io.err(`agentcard: ${failed}\n`);
-    return EXIT.usage;
-  }
-  if (count > 0) io.err(`agentcard: applied ${what}\n`);
-  return fixed;
 }
 
 function readStdin(io: Io): string | undefined {

@@ -40,6 +40,25 @@ export function addStdin(set: DiskLoadSet, filename: string, text: string, cwd: 
 }
 
 /**
+ * Adds the file at `path` (relative to `cwd`) to the load-set as if listing its folder had found it (a
+ * file a fix run created): a card when a format claims it, else skipped by the core. Unreadable: an
+ * error. Nothing changes when the load-set has it already.
+ */
+export function addDiscovered(set: DiskLoadSet, path: string, cwd: string): void {
+  const key = toLoadSetPath(path, cwd);
+  if (Object.hasOwn(set.files, key) || set.oversized.has(key)) return;
+  const read = readRegularFile(resolve(cwd, path));
+  if (read === undefined) {
+    set.errors.push(`cannot read ${key}`);
+    return;
+  }
+  set.cards.push(key);
+  set.discovered.push(key);
+  if ('text' in read) set.files[key] = read.text;
+  else set.oversized.set(key, read.tooLarge);
+}
+
+/**
  * Builds the load-set for `agentcard check PATH...`: a file is a card; a folder contributes the files
  * directly inside it that some format may claim (card files as fast-agent's `load_agents(dir)` reads
  * them, `.json` for A2A cards, `.afm`), and a TsAgent agent folder (one with `tsagent.json`, the folder

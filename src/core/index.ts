@@ -27,7 +27,9 @@ export { applyFixes, applyEdits } from './fixes/fix.ts';
 export type { Fix, FixEdit, AppliedFixes } from './fixes/fix.ts';
 /** Check, apply the wanted fixes and check again until nothing more applies (`check --fix`). */
 export { fixAll, wanted as isWantedFix } from './fixes/fix-all.ts';
-export type { FixAllOptions, FixAllResult } from './fixes/fix-all.ts';
+export type { FixAllOptions, FixAllResult, RejectedFix } from './fixes/fix-all.ts';
+/** Which paths a fix may create: valid file names on every system, below the root, no dot-folder. */
+export { fileTargetProblem } from './fixes/file-targets.ts';
 export { CARD_TYPES, PROFILES, FAST_AGENT_TYPE_NAMES, readType } from './model/agent-types.ts';
 export type { TypeReading } from './model/agent-types.ts';
 export type { CardType, Profile } from './model/agent-types.ts';

@@ -39,7 +39,7 @@ describe('agentcard check --fix', () => {
     const { code, out, err } = runCli([...args, '--fix'], dir);
     expect(read('a.yaml')).toBe('type: agent\nname: a\nmodel: gpt\ninstruction: A.\n');
     expect(read('c.yaml')).toBe(CHAIN);
-    expect(err).toBe('agentcard: applied 1 fix in 1 file\n');
+    expect(err).toBe("agentcard: applied 1 fix in 1 file\n  a.yaml\n    Change to 'model'\n");
     expect(out).toMatch(/^c\.yaml:3:\d+ error unknown-agent-ref /m);
     expect(out).not.toMatch(/unknown-field/);
     expect(code).toBe(1);
@@ -56,7 +56,9 @@ describe('agentcard check --fix', () => {
     reset();
     const { code, err } = runCli([...args, '--fix-unsafe'], dir);
     expect(read('c.yaml')).toBe('type: chain\nname: c\nsequence: [writer]\n');
-    expect(err).toBe('agentcard: applied 2 fixes in 2 files\n');
+    expect(err).toBe(
+      "agentcard: applied 2 fixes in 2 files\n  a.yaml\n    Change to 'model'\n  c.yaml\n    Change to 'writer'\n",
+    );
     expect(code).toBe(0);
   });
 
@@ -66,7 +68,7 @@ describe('agentcard check --fix', () => {
     expect(out).toBe(
       '--- a/a.yaml\n+++ b/a.yaml\n@@ -1,4 +1,4 @@\n type: agent\n name: a\n-modle: gpt\n+model: gpt\n instruction: A.\n',
     );
-    expect(err).toBe('agentcard: would apply 1 fix in 1 file\n');
+    expect(err).toBe("agentcard: would apply 1 fix in 1 file\n  a.yaml\n    Change to 'model'\n");
     expect(read('a.yaml')).toBe(CARD);
     expect(code).toBe(1);
   });

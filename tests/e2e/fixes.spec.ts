@@ -27,6 +27,29 @@ sequence:
 Run the campaign.
 `;
 
+const HISTORY_BUNDLE = `---
+type: agent
+name: first
+---
+Be first.
+---USER
+hi
+---ASSISTANT
+hello
+
+---
+type: agent
+name: second
+---
+Second.
+
+---
+type: agent
+name: third
+---
+Third.
+`;
+
 test.describe('Quick fixes', () => {
   test('a typo is fixed from the button in its tooltip', async ({ page }) => {
     const playground = new PlaygroundPage(page);
@@ -151,6 +174,37 @@ test.describe('Quick fixes', () => {
     await expect(playground.editorContent).toContainText('name: agent_0');
     await playground.file('agent_39.md').click();
     await expect(playground.editorContent).toContainText('name: agent_39');
+    expect(playground.errors).toEqual([]);
+  });
+
+  test('"Fix all safe problems" on a bundle whose first card has inline history keeps every card (fast-agent)', async ({
+    page,
+  }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.setProfile('fast-agent');
+    await playground.replaceText(HISTORY_BUNDLE);
+    await playground.waitForChecked();
+    await playground.showTab('Problems');
+    await expect(playground.diagnostics('inline-history')).not.toHaveCount(0);
+    await page.getByTestId(TEST_IDS.fixAllButton).click();
+
+    // The bundle is split first; only the first card's messages go to its history file.
+    await expect
+      .poll(() => playground.filePaths())
+      .toEqual(expect.arrayContaining(['first.history.md', 'second.md', 'third.md']));
+    await expect(playground.editorContent).toContainText('messages: first.history.md');
+    await expect(playground.editorContent).toContainText('Be first.');
+    await expect(playground.editorContent).not.toContainText('name: second');
+    await playground.file('first.history.md').click();
+    await expect(playground.editorContent).toContainText('hello');
+    await expect(playground.editorContent).not.toContainText('name:');
+    for (const name of ['second', 'third']) {
+      await playground.file(`${name}.md`).click();
+      await expect(playground.editorContent).toContainText(`name: ${name}`);
+    }
+    await playground.waitForChecked();
+    await expect(playground.diagnostics('inline-history')).toHaveCount(0);
     expect(playground.errors).toEqual([]);
   });
 });

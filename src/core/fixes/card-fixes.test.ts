@@ -29,6 +29,19 @@ describe('unknown-field fixes', () => {
     expect(fixed(files, d!)).toBe('type: agent\nname: a\nmodel: gpt\ninstruction: Hi.\n');
   });
 
+  it('is not safe from a field fast-agent removed: history_mode is not history_source', () => {
+    const files = { 'a.yaml': 'type: agent\nname: a\nhistory_mode: scratch\n' };
+    const [d] = found(files, 'unknown-field', { profile: 'fast-agent' });
+    const rename = d!.fixes!.find((f) => f.title === "Change to 'history_source'");
+    expect(rename?.safe).toBe(false);
+  });
+
+  it("is not safe from a field of another card type: an orchestrator's subagents are not its agents", () => {
+    const files = { 'o.yaml': 'type: orchestrator\nname: o\nsubagents: [b]\n' };
+    const [d] = found(files, 'unknown-field');
+    expect(d!.fixes).toMatchObject([{ title: "Change to 'agents'", safe: false }]);
+  });
+
   it('renames a key in a Markdown frontmatter at its absolute offsets', () => {
     const files = { 'a.md': '---\ntype: agent\nmodle: gpt\n---\nHello.\n' };
     const [d] = found(files, 'unknown-field');

@@ -6,6 +6,7 @@ import { isMap, isSeq } from 'yaml';
 import type { CardDraft } from '../../formats/agentcard/analyze-card-file.ts';
 import { allowedFields } from '../../formats/agentcard/card-fields.ts';
 import { parseBody } from '../../formats/agentcard/parse-body.ts';
+import { splitMarkdownRfc } from '../../formats/agentcard/split-markdown.ts';
 import { basename, dirname, stem } from '../../load-set/paths.ts';
 import type { ParsedYaml } from '../../text/parse-yaml.ts';
 import type { Fix, FixEdit } from '../fix.ts';
@@ -45,6 +46,20 @@ function fieldValue(yaml: ParsedYaml, field: string): unknown {
   return value && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined;
 }
 
+const FENCE_LINE = /^---[ \t]*\r?$/m;
+
+/**
+ * Whether the card's body holds the start of another card under the RFC's boundary rule (a `---` line
+ * whose YAML parses and has a `type` key): fast-agent reads a Markdown bundle as one card whose body
+ * swallows the others, and a fix that moves or rewrites that body would carry those cards with it.
+ * Linear in the body: the body alone is split, behind an empty frontmatter.
+ */
+export function bodyHoldsCard(c: CardFixing): boolean {
+  const body = c.text.slice(c.draft.bodyFrom, c.draft.bodyTo);
+  if (!FENCE_LINE.test(body)) return false;
+  return splitMarkdownRfc(`---\n---\n${body}`).cards.length > 1;
+}
+
 /** The edit that replaces a card's body with `body` (keeping a blank line before a next card). */
 function bodyEdit(c: CardFixing, body: string | null): FixEdit {
   const { draft, text, file } = c;
@@ -64,6 +79,8 @@ export function historyFix(c: CardFixing): Fix | undefined {
   const { draft, text, file } = c;
   if (draft.bodyFrom >= draft.bodyTo) return undefined;
   if (!HISTORY_BLOCK.test(text.slice(draft.bodyFrom, draft.bodyTo))) return undefined;
+  // The bundle split comes first; the history of the card left alone is moved in the next round.
+  if (bodyHoldsCard(c)) return undefined;
   // Without frontmatter (fast-agent's unclosed `---`) there is nowhere to list the file.
   if (draft.yamlFrom <= draft.from) return undefined;
   const yaml = cardYaml(c);
@@ -84,6 +101,7 @@ export function historyFix(c: CardFixing): Fix | undefined {
   let target: string | undefined;
   if (body.messages.length > 0) {
     target = freeName(file, `${c.name ?? stem(file)}.history`, '.md', c.exists);
+    if (target === undefined) return undefined;
     const history = body.messages.map((m) => `---${m.role.toUpperCase()}\n${m.text}\n`).join('\n');
     safe = !body.messages.some((m) =>
       m.text.split('\n').some((line) => HISTORY_DELIMITERS.has(line.trim())),
@@ -141,6 +159,7 @@ export function joinInstructionFix(c: CardFixing): Fix | undefined {
   const range = draft.ranges['instruction'];
   if (typeof attribute !== 'string' || !range || draft.bodyFrom >= draft.bodyTo) return undefined;
   if (HISTORY_BLOCK.test(text.slice(draft.bodyFrom, draft.bodyTo))) return undefined;
+  if (bodyHoldsCard(c)) return undefined;
   const body = parseBody(text, draft.bodyFrom, draft.bodyTo, 'rfc').instruction;
   if (body === null) return undefined;
   const removal = removeEntry(file, text, range.key, range.value);
@@ -253,8 +272,14 @@ export function serversFix(c: CardFixing): Fix | undefined {
   const split = splitServers(list);
   const lines = split && entryLines(c.text, range.key, range.value);
   if (!split || !lines) return undefined;
+  const config = configEdit(c, split.settings);
   const edits: FixEdit[] = [
-    { file: c.file, from: lines[0], to: lines[1], insert: yamlEntry('servers', split.names) },
+    {
+      file: c.file,
+      from: lines[0],
+      to: lines[1],
+      insert: yamlEntry('servers', split.names) + (config.comment ?? ''),
+    },
   ];
   if (Object.keys(split.tools).length > 0) {
     const tools = c.draft.ranges['tools'];
@@ -271,7 +296,6 @@ export function serversFix(c: CardFixing): Fix | undefined {
         : appendEntry(c.file, c.text, c.draft.yamlTo, yamlEntry('tools', merged)),
     );
   }
-  const config = configEdit(c, split.settings);
   if (config.edit) edits.push(config.edit);
   return {
     title: `Use server names with \`tools\` filters (fast-agent 0.10.9 rejects inline server config)${config.note}`,
@@ -281,23 +305,44 @@ export function serversFix(c: CardFixing): Fix | undefined {
   };
 }
 
-/** Where the server settings go: an edit of the config file that applies, and what the title says. */
+/**
+ * `value` as one line of JSON that stays one line in a YAML comment: JSON escapes the C0 controls, and
+ * the characters YAML 1.1 (fast-agent's PyYAML) also reads as line breaks are escaped here.
+ */
+function oneLineJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u0085\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * Where the server settings go: an edit of the config file that applies (added to, never replaced),
+ * else YAML comments kept in the card below `servers` (so the settings are not lost), and what the
+ * title says.
+ */
 function configEdit(
   c: CardFixing,
   settings: Record<string, Record<string, unknown>>,
-): { edit?: FixEdit; note: string } {
+): { edit?: FixEdit; comment?: string; note: string } {
   const names = Object.keys(settings);
   if (names.length === 0) return { note: '' };
-  const flow = names.map((n) => `${n}: ${JSON.stringify(settings[n])}`).join('; ');
+  const comment =
+    '# for fastagent.config.yaml under mcp.servers (fast-agent takes server names only):\n' +
+    names.map((n) => `#   ${oneLineJson(n).slice(1, -1)}: ${oneLineJson(settings[n])}\n`).join('');
   const path = nearestConfig(c);
   const text = path === undefined ? undefined : c.read(path);
   if (path === undefined || text === undefined)
-    return { note: `; add to fastagent.config.yaml under mcp.servers: ${flow}` };
+    return {
+      comment,
+      note: '; their settings are kept as a comment in the card: add them to fastagent.config.yaml under mcp.servers',
+    };
   const edit = addServersToConfig(path, text, settings);
   return edit
     ? { edit, note: `; adds ${names.join(', ')} to ${path} under mcp.servers` }
     : {
-        note: `; ${path} already names or cannot take them: merge by hand under mcp.servers: ${flow}`,
+        comment,
+        note: `; ${path} already names or cannot take them: their settings are kept as a comment in the card, merge them by hand under mcp.servers`,
       };
 }
 

@@ -245,16 +245,19 @@ describe('inline server config', () => {
   const CARD =
     'name: s\nservers:\n  - clock:\n      tools: [now]\n  - web\n  - api:\n      transport: http\n      url: http://localhost:9/mcp\n';
 
-  it('becomes server names plus tools filters; the title says what goes to fastagent.config.yaml', () => {
+  it('becomes server names plus tools filters; the settings stay in the card as a comment', () => {
     const files = { 's.yaml': CARD };
     const fix = onlyFix(files, 'rfc', 'portability');
     expect(fix.safe).toBe(false);
     expect(fix.title).toContain(
-      'add to fastagent.config.yaml under mcp.servers: api: {"transport":"http","url":"http://localhost:9/mcp"}',
+      'their settings are kept as a comment in the card: add them to fastagent.config.yaml under mcp.servers',
     );
     const out = apply(files, fix);
     expect(out['s.yaml']).toBe(
-      'name: s\nservers:\n  - clock\n  - web\n  - api\ntools:\n  clock:\n    - now\n',
+      'name: s\nservers:\n  - clock\n  - web\n  - api\n' +
+        '# for fastagent.config.yaml under mcp.servers (fast-agent takes server names only):\n' +
+        '#   api: {"transport":"http","url":"http://localhost:9/mcp"}\n' +
+        'tools:\n  clock:\n    - now\n',
     );
     const after = fast(out);
     expect(errors(after)).toEqual([]);
@@ -263,6 +266,17 @@ describe('inline server config', () => {
       servers: before['servers'],
       tools: before['tools'],
     });
+  });
+
+  it('keeps each comment on one line whatever the settings hold (no line break YAML 1.1 reads)', () => {
+    const hostile =
+      'name: s\nservers:\n  - "x\\u0085y: 1\\nz":\n      url: "a\\u2028b\\rc\\u0085d"\n';
+    const fix = onlyFix({ 's.yaml': hostile }, 'rfc', 'portability');
+    const out = apply({ 's.yaml': hostile }, fix)['s.yaml']!;
+    const comments = out.split('\n').filter((l) => l.startsWith('#'));
+    expect(comments).toHaveLength(2);
+    expect(comments.join('')).not.toMatch(/[\r\u0085\u2028\u2029]/);
+    expect(comments[1]).toBe('#   x\\u0085y: 1\\nz: {"url":"a\\u2028b\\rc\\u0085d"}');
   });
 
   it('adds the settings to a fastagent.config.yaml of the load-set', () => {

@@ -56,6 +56,7 @@ export function bundleSplitFix(
 ): Fix | undefined {
   if (cards.length < 2) return undefined;
   const plan = planFor(path, cards, exists);
+  if (plan === undefined) return undefined;
   const edits: FixEdit[] = plan.targets.map((file, k) => {
     const card = cards[k + 1]!;
     return { file, from: 0, to: 0, insert: trimmed(text, card.from, card.to) };
@@ -85,7 +86,7 @@ function planFor(
   path: string,
   cards: readonly BundleCard[],
   exists: (path: string) => boolean,
-): SplitPlan {
+): SplitPlan | undefined {
   const last = recentPlans.get(path);
   // A safe plan gave every card the file named after it (no two alike, none there): it still does while
   // the names are the same and none of those files has appeared.
@@ -97,6 +98,7 @@ function planFor(
   )
     return last;
   const plan = makePlan(path, cards, exists);
+  if (plan === undefined) return undefined;
   recentPlans.delete(path);
   recentPlans.set(path, plan);
   if (recentPlans.size > RECENT_PLANS) recentPlans.delete(recentPlans.keys().next().value!);
@@ -107,21 +109,23 @@ function makePlan(
   path: string,
   cards: readonly BundleCard[],
   exists: (path: string) => boolean,
-): SplitPlan {
+): SplitPlan | undefined {
   const suffix = cardSuffix(path);
   const taken = new Set<string>([path]);
   const targets: string[] = [];
   const moved: string[] = [];
   let safe = true;
-  cards.forEach((card, k) => {
-    if (k === 0) return;
+  for (let k = 1; k < cards.length; k++) {
+    const card = cards[k]!;
     const base = card.name ?? `${basename(path).slice(0, -suffix.length)}-${k + 1}`;
     const target = freeName(path, base, suffix, exists, taken);
+    // The folder of the bundle takes no new file (a dot-folder): no split is offered.
+    if (target === undefined) return undefined;
     if (card.name === undefined || basename(target) !== `${base}${suffix}`) safe = false;
     taken.add(target);
     targets.push(target);
     moved.push(`'${card.name ?? `card ${k + 1}`}' to ${basename(target)}`);
-  });
+  }
   const kind = isYamlPath(path) ? 'YAML' : 'Markdown';
   const title = `Split this ${kind} bundle into one file per card (fast-agent 0.10.9 reads one card a file): keep '${cards[0]!.name ?? 'card 1'}' here, move ${moved.join(', ')}`;
   return { names: cards.map((card) => card.name), targets, title, safe };

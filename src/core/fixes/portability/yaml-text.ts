@@ -6,6 +6,7 @@
 import { isMap, stringify } from 'yaml';
 import { dirname, extension, stem } from '../../load-set/paths.ts';
 import { parseYaml, type ParsedYaml } from '../../text/parse-yaml.ts';
+import { createdFileProblem, safeFileBase } from '../file-targets.ts';
 import type { FixEdit } from '../fix.ts';
 
 /** The start of the line holding offset `at`. */
@@ -69,8 +70,9 @@ export function blockMapping(text: string, from: number, to: number): ParsedYaml
 }
 
 /**
- * A file name beside `beside` built from `base` (spaces and path separators to `_`) and `suffix`,
- * not yet in the load-set nor in `taken`: `base` first, then `base-2`, `base-3`, …
+ * A file name beside `beside` built from `base` (made a valid file name by `safeFileBase`) and
+ * `suffix`, not yet in the load-set nor in `taken`: `base` first, then `base-2`, `base-3`, … Undefined
+ * when such a file may not be created there (`createdFileProblem`: the folder is a dot-folder).
  */
 export function freeName(
   beside: string,
@@ -78,13 +80,14 @@ export function freeName(
   suffix: string,
   exists: (path: string) => boolean,
   taken: ReadonlySet<string> = new Set(),
-): string {
+): string | undefined {
   const dir = dirname(beside);
-  const clean = base.replace(/[\s/\\:]+/g, '_').replace(/^\.+/, '') || stem(beside);
+  const clean = safeFileBase(base, suffix, safeFileBase(stem(beside), suffix, 'card'));
   for (let n = 1; ; n++) {
     const name = `${clean}${n === 1 ? '' : `-${n}`}${suffix}`;
     const path = dir === '' ? name : `${dir}/${name}`;
-    if (!exists(path) && !taken.has(path)) return path;
+    if (!exists(path) && !taken.has(path))
+      return createdFileProblem(path) === undefined ? path : undefined;
   }
 }
 

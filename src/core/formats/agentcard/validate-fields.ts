@@ -255,6 +255,9 @@ function unknownField(
     from: range.key[0],
     to: range.key[1],
     taken: (field) => pairs.has(field),
+    // A field of another type or one fast-agent removed (`history_mode`) has a meaning of its own: the
+    // close field (`history_source`) is another setting, so the rename is offered but never safe.
+    safeWhenUnique: !ALL_FIELDS.includes(name),
   });
   return withFixes(
     problem(

@@ -8,6 +8,7 @@ import type { FormatAnalysis } from '../../formats/format-module.ts';
 import type { parseHistory } from '../../history/parse-history.ts';
 import type { HistoryMessage, HistoryPart } from '../../history/history-message.ts';
 import { dirname, resolvePath } from '../paths.ts';
+import { fileTargetProblem } from '../../fixes/file-targets.ts';
 import type { Fix } from '../../fixes/fix.ts';
 import { withFixes } from '../../fixes/typo-fix.ts';
 import { isRefusal, outsideRootProblem, type ReadFileHook } from '../read-hook.ts';
@@ -92,18 +93,11 @@ export function emptyHistory(path: string): string {
 
 /**
  * The fix for a missing history file `target` (a load-set path): create it with an empty history. None
- * when the path leaves the load-set root (absolute, or `..` above it) or names a folder.
+ * when no fix may create that path (`fileTargetProblem`): it leaves the load-set root (absolute, or `..`
+ * above it), names a folder, lies in a dot-folder (`.git/index.lock`) or is no valid file name.
  */
 export function createHistoryFixes(target: string): Fix[] | undefined {
-  if (
-    target === '' ||
-    target.endsWith('/') ||
-    target.startsWith('/') ||
-    /^[A-Za-z]:/.test(target) ||
-    target === '..' ||
-    target.startsWith('../')
-  )
-    return undefined;
+  if (fileTargetProblem(target) !== undefined) return undefined;
   return [
     {
       title: `Create ${target} with an empty history`,

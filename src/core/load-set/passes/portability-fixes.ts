@@ -9,6 +9,7 @@ import type { FormatAnalysis } from '../../formats/format-module.ts';
 import type { Profile } from '../../model/agent-types.ts';
 import type { Fix } from '../../fixes/fix.ts';
 import {
+  bodyHoldsCard,
   historyFix,
   joinInstructionFix,
   removeFieldFix,
@@ -136,6 +137,11 @@ function finder(c: CardFixing, r: FixReading): FixFinder {
     return found;
   };
   let bundle: { fix: Fix | undefined; second: number } | undefined;
+  // A body that holds other cards (fast-agent reads the bundle as one card) is split before its history
+  // is moved or its instruction joined: those fixes would carry the cards along, so the split takes
+  // their place.
+  const splitFirst = (): Fix | undefined =>
+    profile === 'fast-agent' && !isYamlPath(file) && bodyHoldsCard(c) ? split().fix : undefined;
   const ranges = draft.ranges;
   const at = (field: string, part: 'key' | 'value') => ranges[field]?.[part][0];
   // Which field's key starts where: built once, so a card with thousands of unknown keys stays linear.
@@ -151,9 +157,9 @@ function finder(c: CardFixing, r: FixReading): FixFinder {
     }
     const line = text.slice(d.from, text.indexOf('\n', d.from) >>> 0);
     if (d.code === 'inline-history' || /^---(USER|ASSISTANT)[ \t]*\r?$/.test(line))
-      return once('history', () => historyFix(c));
+      return once('history', () => historyFix(c) ?? splitFirst());
     if (d.code === 'instruction-conflict' || d.from === at('instruction', 'key'))
-      return once('instruction', () => joinInstructionFix(c));
+      return once('instruction', () => joinInstructionFix(c) ?? splitFirst());
     if (d.from === at('tool_hooks', 'value')) return once('hooks', () => toolHooksFix(c));
     const servers = ranges['servers']?.value;
     if (servers && d.from >= servers[0] && d.to <= servers[1])
