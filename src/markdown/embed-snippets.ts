@@ -44,7 +44,11 @@ export function embedSnippets(input: SnippetInput): EmbedSnippets {
     view: view ?? null,
     permalink: input.permalink,
   });
-  const height = estimateHeight(lineCount(activeText), view ?? 'split', 700);
+  const height = estimateHeight({
+    lines: lineCount(activeText),
+    view: view ?? 'split',
+    width: 700,
+  });
   const iframe = `<iframe class="agentcard-embed" title="AgentCard playground" style="width: 100%; height: ${height}px; border: 0" src="${escapeHtml(src)}"></iframe>`;
   return { fence: fenceGroup(input, view), element, iframe };
 }
