@@ -96,15 +96,16 @@ export async function recordPage(page: Page): Promise<void> {
           hadRecentInput: boolean;
           sources: Array<{ node: Node | null }>;
         }
-      >)
+      >) {
         if (entry.hadRecentInput) continue;
-      // The site's own chrome moving (Starlight lays out its table of contents late) is not the embeds'.
-      const inMain = entry.sources.some((source) => {
-        const node = source.node;
-        const element = node instanceof Element ? node : (node?.parentElement ?? null);
-        return !element || element.closest('main') !== null;
-      });
-      if (inMain) shifts.push(entry.value);
+        // The site's own chrome moving (Starlight lays out its table of contents late) is not the embeds'.
+        const inMain = entry.sources.some((source) => {
+          const node = source.node;
+          const element = node instanceof Element ? node : (node?.parentElement ?? null);
+          return !element || element.closest('main') !== null;
+        });
+        if (inMain) shifts.push(entry.value);
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
