@@ -3,7 +3,29 @@
  * missing) against the production build served by `vite preview`. Playwright's own browser
  * downloads are not used: this machine cannot fetch them.
  */
-import { defineConfig } from '@playwright/test';
+import {
+  defineConfig,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerOptions,
+} from '@playwright/test';
+
+/** Debian's Chromium, as every project runs it. */
+const CHROMIUM: Partial<PlaywrightTestOptions & PlaywrightWorkerOptions> = {
+  browserName: 'chromium',
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    // Root needs --no-sandbox; the rest keep Chromium off a network this machine does not have.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+};
 
 // PW_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env['PW_PORT'] ?? 4173);
@@ -34,24 +56,15 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
+    { name: 'chromium', use: CHROMIUM, testIgnore: /docs-sites\.spec\.ts$/ },
+    // The Docusaurus and Starlight sites are built from the packed package by a setup of their own, which
+    // runs beside the other stories; their stories wait for it (see tests/support/docs-sites.ts).
+    { name: 'docs sites setup', use: CHROMIUM, testMatch: /docs-sites\.setup\.ts$/ },
     {
-      name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          // Root needs --no-sandbox; the rest keep Chromium off a network this machine does not have.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
+      name: 'docs sites',
+      use: CHROMIUM,
+      testMatch: /docs-sites\.spec\.ts$/,
+      dependencies: ['docs sites setup'],
     },
   ],
   webServer: {

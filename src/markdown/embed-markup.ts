@@ -7,6 +7,8 @@ import { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
 import { MAX_EMBED_URL } from '../embed/element/embed-url.ts';
 import { fixedHeight } from '../embed/element/fixed-height.ts';
 import { FENCE_VIEW_PATTERN, parseFenceOptions, type FenceOptions } from './fence-options.ts';
+import { expectedProblems } from './expected-problems.ts';
+import { highlightCard, type CodeSpan } from './highlight.ts';
 
 /** The options a docs site gives either plugin. */
 export interface AgentCardMarkdownOptions {
@@ -37,6 +39,25 @@ export interface EmbedMarkup {
 
 /** The element's tag name. */
 export const EMBED_TAG = 'agentcard-playground';
+
+/**
+ * The class of each file's static code: a `<pre>` whose children are the highlighter's spans, with no `<code>`
+ * inside. Sites rewrite `<pre><code>` into their own code blocks (Docusaurus's MDX `pre`/`code` components,
+ * Starlight's Expressive Code, Astro's Shiki), losing the file name and, when the text does not open with a
+ * span, all but its first line; a `<pre>` without `<code>` is left as written.
+ */
+export const STATIC_CLASS = 'agentcard-static';
+
+/**
+ * The spans of one file's static code, as `highlightCard` gives them, after an empty span (class `ac-blank`) when
+ * the text opens with a line break: HTML parsers drop a line break that comes right after `<pre>`, and so do
+ * pipelines that parse the page again (Astro's rehype-raw drops it even at the start of a first span), so a
+ * file that opens with a blank line would lose it.
+ */
+export function staticSpans(text: string): CodeSpan[] {
+  const spans = highlightCard(text);
+  return text.startsWith('\n') ? [{ className: 'ac-blank', text: '' }, ...spans] : spans;
+}
 
 const THEMES = ['auto', 'light', 'dark', 'inherit'];
 const PROFILES = ['rfc', 'fast-agent'] as const;
@@ -119,10 +140,17 @@ export function embedMarkup(
     'hide',
     pick('hide', first('hide'), (v) => LIST.test(v)),
   );
-  add(
-    'agents',
-    pick('agents', first('agents'), (v) => LIST.test(v)),
-  );
+  const agents = pick('agents', first('agents'), (v) => LIST.test(v));
+  add('agents', agents);
+  if (attributes[0]?.[0] === 'permalink') {
+    const problems = expectedProblems(
+      Object.fromEntries(files.map((f) => [f.name, f.text])),
+      (profile as (typeof PROFILES)[number] | undefined) ?? 'rfc',
+      attributes.find(([name]) => name === 'hide')?.[1] as string | undefined,
+      agents,
+    );
+    attributes.push(['data-problems', String(problems)]);
+  }
   return { attributes, files };
 
   function pick(name: string, value: string | undefined, ok: (value: string) => boolean) {

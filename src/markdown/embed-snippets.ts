@@ -131,11 +131,11 @@ export function embedSnippets(input: SnippetInput): EmbedSnippetsResult {
     ...iframeOptions(pairs),
     permalink: input.permalink,
   });
-  const height = estimateHeight(
-    Math.max(lineCount(activeText), input.lines ?? 0),
-    view ?? 'split',
-    700,
-  );
+  const height = estimateHeight({
+    lines: Math.max(lineCount(activeText), input.lines ?? 0),
+    view: view ?? 'split',
+    width: 700,
+  });
   const iframe = `<iframe class="agentcard-embed" title="AgentCard playground" style="width: 100%; height: ${height}px; border: 0" src="${escapeHtml(src)}"></iframe>`;
   const fence = fenceGroup(input, view, pairs);
   return typeof fence === 'string'

@@ -1,8 +1,8 @@
 /**
  * `agentcard-playground/markdown-it`: a markdown-it plugin (VitePress, and any markdown-it site) that turns
  * ```` ```agentcard ```` fences into live `<agentcard-playground>` embeds, their content carried by a `#v1:`
- * permalink attribute computed at build time and their code kept as a plain `<pre><code>` child for readers
- * without JavaScript. Consecutive fences that name files (`file=…`) form one multi-file embed.
+ * permalink attribute computed at build time and their code kept as a plain `<pre class="agentcard-static">`
+ * child for readers without JavaScript. Consecutive fences that name files (`file=…`) form one multi-file embed.
  *
  * ```ts
  * import agentcard from 'agentcard-playground/markdown-it';

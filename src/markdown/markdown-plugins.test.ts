@@ -1,3 +1,4 @@
+import { Window } from 'happy-dom';
 import MarkdownIt from 'markdown-it';
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
@@ -35,8 +36,14 @@ for (const [pipeline, render] of Object.entries(PIPELINES)) {
         expect(embeds).toHaveLength(example.embeds.length);
         embeds.forEach((embed, i) => {
           const expected = example.embeds[i]!;
-          const { permalink, 'v-pre': _vPre, ...rest } = embed.attributes;
+          const {
+            permalink,
+            'v-pre': _vPre,
+            'data-problems': problems,
+            ...rest
+          } = embed.attributes;
           expect(permalink).toMatch(/^#v1:[\w-]+$/);
+          expect(problems).toMatch(/^\d+$/);
           expect(rest).toEqual(expected.attributes);
           const names = Object.keys(expected.files);
           expect(embed.envelope).toEqual({
@@ -127,10 +134,39 @@ for (const [pipeline, render] of Object.entries(PIPELINES)) {
       ]);
     });
 
+    it('tells the element how many problems the embed will list, after its hide and agents options', async () => {
+      const card = (name: string, extra = '') =>
+        `---\ntype: agent\nname: ${name}\n${extra}---\nAnswer.\n`;
+      const html = render(
+        [
+          '```agentcard\n' + card('clean') + '```',
+          '```agentcard\n' + card('typo', 'temprature: 0.2\n') + '```',
+          '```agentcard hide=unknown-field\n' + card('hidden', 'temprature: 0.2\n') + '```',
+          '```agentcard\n---\ntype: chain\nname: c\nsequence: [elsewhere]\n---\n```',
+          '```agentcard agents=elsewhere\n---\ntype: chain\nname: c\nsequence: [elsewhere]\n---\n```',
+        ].join('\n\n'),
+      );
+      const problems = (await readEmbeds(html)).map((embed) => embed.attributes['data-problems']);
+      // The chain has one problem beside its unknown step; `agents=elsewhere` drops only the step's.
+      expect(problems).toEqual(['0', '1', '0', '2', '1']);
+    });
+
     it('warns about an unknown option and ignores it', () => {
       const warnings: string[] = [];
       render('```agentcard colour=red\nx\n```\n', { onWarning: (w) => warnings.push(w) });
       expect(warnings).toEqual(['agentcard fence: unknown option "colour=red" ignored']);
+    });
+
+    it('keeps the blank line that opens a file once a browser has parsed the page', () => {
+      const html = render(
+        '```agentcard file=a.md\n\n---\nname: a\n---\n```\n\n```agentcard file=b.md\n\n\nb\n```\n',
+      );
+      const page = new Window().document;
+      page.body.innerHTML = html;
+      const statics = [...page.querySelectorAll('pre.agentcard-static')].map(
+        (pre) => pre.textContent,
+      );
+      expect(statics).toEqual(['\n---\nname: a\n---\n', '\n\nb\n']);
     });
 
     it('highlights the front matter in spans whose text is the card', () => {

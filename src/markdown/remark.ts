@@ -1,8 +1,9 @@
 /**
  * `agentcard-playground/remark`: a remark plugin (Docusaurus, Astro/Starlight, any unified site) that turns
  * ```` ```agentcard ```` code nodes into `<agentcard-playground>` elements for remark-rehype: their content
- * carried by a `#v1:` permalink attribute computed at build time, their code kept as a plain `<pre><code>`
- * child for readers without JavaScript. Consecutive fences that name files (`file=…`) form one multi-file
+ * carried by a `#v1:` permalink attribute computed at build time, their code kept as a plain
+ * `<pre class="agentcard-static">` child for readers without JavaScript (one per file, which MDX components
+ * and code highlighters such as Expressive Code leave alone). Consecutive fences that name files (`file=…`) form one multi-file
  * embed.
  *
  * ```ts
@@ -18,11 +19,12 @@ import {
   continuesGroup,
   embedMarkup,
   EMBED_TAG,
+  STATIC_CLASS,
+  staticSpans,
   type AgentCardMarkdownOptions,
   type Fence,
 } from './embed-markup.ts';
 import { FENCE_LANGUAGE } from './fence-options.ts';
-import { highlightCard } from './highlight.ts';
 
 export type { AgentCardMarkdownOptions } from './embed-markup.ts';
 
@@ -39,7 +41,13 @@ interface Node {
 /** A hast node, as `hChildren` takes them. */
 type HastNode =
   | { type: 'text'; value: string }
-  | { type: 'element'; tagName: string; properties: Record<string, unknown>; children: HastNode[] };
+  | {
+      type: 'element';
+      tagName: string;
+      properties: Record<string, unknown>;
+      children: HastNode[];
+      data?: Record<string, unknown>;
+    };
 
 /** The plugin: `unified().use(remarkAgentcard, options)`. Returns the tree transform. */
 export default function remarkAgentcard(
@@ -83,24 +91,21 @@ function embedNode(markup: ReturnType<typeof embedMarkup>): Node {
   const statics: HastNode[] = markup.files.map(({ name, text }) => ({
     type: 'element',
     tagName: 'pre',
-    properties: { className: ['agentcard-static'], dataFile: name },
-    children: [
-      {
-        type: 'element',
-        tagName: 'code',
-        properties: { className: ['language-agentcard'] },
-        children: highlightCard(text).map(({ className, text }): HastNode =>
-          className
-            ? {
-                type: 'element',
-                tagName: 'span',
-                properties: { className: [className] },
-                children: [{ type: 'text', value: text }],
-              }
-            : { type: 'text', value: text },
-        ),
-      },
-    ],
+    properties: { className: [STATIC_CLASS], dataFile: name },
+    // MDX hands every `pre` it compiles to the site's `pre` component (Docusaurus's drops the `<pre>` and
+    // makes a code block of its children), except those marked as JSX the author wrote: the static code is
+    // kept as written, text, line breaks and file name.
+    data: { _mdxExplicitJsx: true },
+    children: staticSpans(text).map(({ className, text }): HastNode =>
+      className
+        ? {
+            type: 'element',
+            tagName: 'span',
+            properties: { className: [className] },
+            children: text ? [{ type: 'text', value: text }] : [],
+          }
+        : { type: 'text', value: text },
+    ),
   }));
   return {
     type: 'agentcardEmbed',

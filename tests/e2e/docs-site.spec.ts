@@ -5,23 +5,14 @@
  * does not shift, and ten embeds on a page all come to life (their timings are printed, not asserted).
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { recordPage, recorded, serveFolder } from './docs-site-page.ts';
 import { EmbedFrame } from './embed-host.ts';
 
 const SITE = 'tests/docs-site';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.woff2': 'font/woff2',
-};
 
 /** The first card of tests/docs-site/index.md, as the embed must hold it. */
 const SIZER = `---
@@ -54,99 +45,13 @@ test.beforeAll(async ({ baseURL }) => {
     timeout: 140_000,
   });
   console.log(`docs site: vitepress build took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  server = createServer((request, response) => {
-    let file = new URL(request.url ?? '/', 'http://x').pathname;
-    if (file.endsWith('/')) file += 'index.html';
-    if (!path.extname(file)) file += '.html';
-    try {
-      const body = readFileSync(path.join(out, path.normalize(file)));
-      response.writeHead(200, {
-        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ server, origin } = await serveFolder(out));
 });
 
 test.afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });
-
-/**
- * Records, from before the page's scripts run: every `diagnostics` event with its element's index and time,
- * when each element's frame appeared, the page's layout shifts, and the order of each frame's `resize` and
- * `diagnostics` messages.
- */
-async function recordPage(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    if (window !== window.top) return;
-    const w = window as unknown as Record<string, unknown>;
-    const diagnostics: Array<{ index: number; time: number; errors: number }> = [];
-    const starts: Record<number, number> = {};
-    const shifts: number[] = [];
-    const messages: Array<{ index: number; type: string }> = [];
-    Object.assign(w, {
-      __diagnostics: diagnostics,
-      __starts: starts,
-      __shifts: shifts,
-      __messages: messages,
-    });
-    const all = () => [...document.querySelectorAll('agentcard-playground')];
-    window.addEventListener('message', (event) => {
-      const type = (event.data as { type?: unknown } | null)?.type;
-      if (type !== 'resize' && type !== 'diagnostics') return;
-      const index = all().findIndex(
-        (element) => element.shadowRoot?.querySelector('iframe')?.contentWindow === event.source,
-      );
-      messages.push({ index, type });
-    });
-    document.addEventListener('diagnostics', (event) =>
-      diagnostics.push({
-        index: all().indexOf(event.target as Element),
-        time: performance.now(),
-        errors: (event as CustomEvent<{ counts: { error: number } }>).detail.counts.error,
-      }),
-    );
-    const watchStarts = (): void => {
-      all().forEach((element, index) => {
-        if (starts[index] === undefined && element.shadowRoot?.querySelector('iframe'))
-          starts[index] = performance.now();
-      });
-      requestAnimationFrame(watchStarts);
-    };
-    requestAnimationFrame(watchStarts);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<
-        PerformanceEntry & { value: number; hadRecentInput: boolean }
-      >)
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-type Recorded = {
-  diagnostics: Array<{ index: number; time: number; errors: number }>;
-  starts: Record<number, number>;
-  shifts: number[];
-  messages: Array<{ index: number; type: string }>;
-};
-
-function recorded(page: Page): Promise<Recorded> {
-  return page.evaluate(() => {
-    const w = window as unknown as Record<string, unknown>;
-    return {
-      diagnostics: w['__diagnostics'],
-      starts: w['__starts'],
-      shifts: w['__shifts'],
-      messages: w['__messages'],
-    } as Recorded;
-  });
-}
 
 function embed(page: Page, index: number): Promise<EmbedFrame> {
   return EmbedFrame.of(page.locator('agentcard-playground').nth(index).locator('iframe'));
@@ -178,7 +83,7 @@ test('readers without JavaScript get the code of every fence', async ({ browser 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${origin}/`);
-  const code = page.locator('agentcard-playground pre');
+  const code = page.locator('agentcard-playground pre.agentcard-static');
   await expect(code).toHaveCount(3);
   await expect(code.nth(0)).toHaveText(SIZER);
   await expect(code.nth(0)).toBeVisible();

@@ -37,7 +37,7 @@ import {
   type HostMessage,
 } from '../embed-protocol.ts';
 import { embedPageUrl, embedUrl, MAX_EMBED_URL } from './embed-url.ts';
-import { estimateHeight, visualLines } from './estimate-height.ts';
+import { estimateHeight, instructionChars, visualLines } from './estimate-height.ts';
 import { fixedHeight } from './fixed-height.ts';
 import { filesOfInlineCards, INLINE_CARD_TYPE } from './inline-cards.ts';
 import { pageTheme, watchPageTheme } from './page-theme.ts';
@@ -197,6 +197,7 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     if (this.getAttribute('load') === 'click') staticView.append(this.#tryButton());
     box.append(staticView);
     root.replaceChildren(box);
+    adoptHostStyle(root);
     this.#box = box;
     this.#staticView = staticView;
     this.#reserve();
@@ -221,7 +222,10 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     return button;
   }
 
-  /** Reserves the room the embed is expected to take, from the content's line count, before it loads. */
+  /**
+   * Reserves the room the embed is expected to take before it loads: from the shown file's lines (or `lines`),
+   * the view, the element's width and the problems the embed will list (the plugins' `data-problems`).
+   */
   #reserve(): void {
     const fixed = this.#fixedHeight();
     if (fixed) {
@@ -230,28 +234,33 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     }
     const view = this.getAttribute('view');
     const width = this.getBoundingClientRect().width;
+    const text = this.#shownText();
     const lines = Math.max(
       Number(this.getAttribute('lines')) || 0,
-      this.#contentLines(view, width),
+      text === undefined ? 0 : visualLines(text, view, width),
     );
-    this.#box!.style.height = `${estimateHeight(lines, view, width)}px`;
+    this.#box!.style.height = `${estimateHeight({
+      lines,
+      view,
+      width,
+      problems: Number(this.getAttribute('data-problems')) || 0,
+      instructionChars: text === undefined ? 0 : instructionChars(text),
+    })}px`;
   }
 
   /**
-   * Lines the shown file takes (long ones wrapped): the first static `<pre>`, else the first inline card, else
-   * none known.
+   * The shown file's text: the first static code (the plugins' `pre.agentcard-static`, else any `<pre>`,
+   * wherever a site's code-block component put it), else the first inline card, else undefined.
    */
-  #contentLines(view: string | null, width: number): number {
-    const pre = [...this.children].find((child) => child.tagName === 'PRE');
+  #shownText(): string | undefined {
+    const pre = this.querySelector('pre.agentcard-static') ?? this.querySelector('pre');
+    if (pre) return pre.textContent ?? '';
     const script = [...this.children].find(
       (child) => child.tagName === 'SCRIPT' && child.getAttribute('type') === INLINE_CARD_TYPE,
     );
-    const text =
-      pre?.textContent ??
-      (script
-        ? filesOfInlineCards([{ file: undefined, text: script.textContent ?? '' }])['card.md']
-        : undefined);
-    return text === undefined ? 0 : visualLines(text, view, width);
+    return script
+      ? filesOfInlineCards([{ file: undefined, text: script.textContent ?? '' }])['card.md']
+      : undefined;
   }
 
   #startFrame(): void {
@@ -442,6 +451,25 @@ export class AgentCardPlaygroundElement extends HTMLElement {
     if (this.#ready && this.#embedOrigin)
       this.#frame?.contentWindow?.postMessage(message, this.#embedOrigin);
   }
+}
+
+/**
+ * The element's own default style: a gap below it, as below a paragraph or a code block, which a page's
+ * style for `agentcard-playground` overrides. A constructed style sheet, which a host page's strict
+ * `style-src` allows; skipped where the browser has none.
+ */
+let hostStyle: CSSStyleSheet | null | undefined;
+function adoptHostStyle(root: ShadowRoot): void {
+  if (hostStyle === undefined) {
+    try {
+      hostStyle = new CSSStyleSheet();
+      hostStyle.replaceSync(':host { margin-block-end: 1.25rem; }');
+    } catch {
+      hostStyle = null;
+    }
+  }
+  if (hostStyle && !root.adoptedStyleSheets.includes(hostStyle))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, hostStyle];
 }
 
 // The string attributes' mirrors: reading gives the attribute (null when absent); writing null or undefined
