@@ -20,6 +20,10 @@ export default defineConfig({
   forbidOnly: isCI,
   workers: 2,
   retries: 0,
+  // Hang guards, not speed checks: a story that takes 10 s on a quiet machine can take 40 s at a load
+  // of 15, which is slow, not failed. A passing story never waits for them.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   // scripts/test-all.js reads the JSON report to count tests, and the progress log to name the tests
   // in progress if its whole-run guard stops a run that hung: keep the paths in step with it.
   reporter: [
