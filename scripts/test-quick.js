@@ -6,9 +6,10 @@
  * - Prettier and ESLint (with type information, as in `npm test`) on the changed files;
  * - the type check: svelte-check with `--incremental` (its cache in `.svelte-check/`), which re-checks
  *   only what changed and what depends on it;
- * - the Vitest tests related to the changed files (`vitest related`: those that import them, directly
- *   or not, and the changed test files), plus the CLI tests (on a fresh build of the CLI) when the
- *   core, the CLI or the Markdown plugins changed. The fuzz tests run with a tenth of their inputs
+ * - the Vitest tests that import a changed module directly, and the changed test files (not every test
+ *   that reaches a module through others: for a module at the bottom of the core that is nearly all
+ *   of them, ten minutes on a loaded machine), plus the CLI tests (on a fresh build of the CLI) when
+ *   the core, the CLI or the Markdown plugins changed. The fuzz tests run with a tenth of their inputs
  *   (their `*_FUZZ_COUNT` variables, unless set); `npm test` runs the full budget.
  *
  * Lint and formatting run beside the type check; the tests after them. It prints each step's time and,
@@ -17,12 +18,13 @@
  * Plain Node (no dependencies besides the project's own tools).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCommand } from './test-all/run-command.js';
 import { formatSeconds } from './test-all/suite-results.js';
 import { quickPlan } from './test-all/quick-plan.js';
+import { relativeImports } from './test-all/direct-tests.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const base = process.argv[2] ?? 'HEAD';
@@ -53,7 +55,13 @@ function testsIn(folder) {
     .map((name) => `${folder}/${name}`);
 }
 
+const imports = new Map(
+  git(['ls-files', '--cached', '--others', '--exclude-standard', '*.test.ts', '*.test.js'])
+    .filter((file) => existsSync(path.join(ROOT, file)))
+    .map((file) => [file, relativeImports(file, readFileSync(path.join(ROOT, file), 'utf8'))]),
+);
 const plan = quickPlan(changed, process.env, {
+  imports,
   cliTests: testsIn('tests/cli'),
   goldenTests: [...testsIn('tests/golden'), ...testsIn('tests/conformance')],
   docTests: testsIn('tests/unit').filter((f) => /doc|diagnostic-table/.test(f)),

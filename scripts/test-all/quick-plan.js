@@ -2,6 +2,7 @@
  * What `npm run test:quick` (scripts/test-quick.js) runs for a list of changed files: pure, so its
  * choices are tested without running anything.
  */
+import { directTests } from './direct-tests.js';
 
 /**
  * A command from node_modules/.bin with its arguments.
@@ -32,9 +33,10 @@ const CLI_SOURCES = /^(src\/(core|cli|markdown)\/|bin\/|tsconfig\.cli\.json$)/;
  * `types` run side by side, `tests` after them. `tests` is null when no test relates to a change.
  * @param {string[]} changed
  * @param {Record<string, string | undefined>} env the environment (a fuzz count set there wins)
- * @param {{ cliTests: string[], goldenTests: string[], docTests: string[] }} testFiles the CLI
- *   tests (run when the CLI's sources change), the golden and conformance tests (run when a fixture
- *   changes) and the tests of the docs (run when the README or docs/ change)
+ * @param {{ imports: Map<string, string[]>, cliTests: string[], goldenTests: string[], docTests: string[] }} testFiles
+ *   every test file with the files it imports (direct-tests.js), the CLI tests (run when the CLI's
+ *   sources change), the golden and conformance tests (run when a fixture changes) and the tests of
+ *   the docs (run when the README or docs/ change)
  * @returns {{ style: Step[], types: Step[], tests: Step | null }}
  */
 export function quickPlan(changed, env, testFiles) {
@@ -62,7 +64,12 @@ export function quickPlan(changed, env, testFiles) {
     : [];
 
   const cliChanged = changed.some((f) => CLI_SOURCES.test(f));
-  const related = new Set(changed.filter((f) => MODULE.test(f)));
+  const related = new Set(
+    directTests(
+      changed.filter((f) => MODULE.test(f)),
+      testFiles.imports,
+    ),
+  );
   if (cliChanged) for (const f of testFiles.cliTests) related.add(f);
   if (changed.some((f) => f.startsWith('tests/fixtures/'))) {
     for (const f of testFiles.goldenTests) related.add(f);
@@ -85,7 +92,7 @@ export function quickPlan(changed, env, testFiles) {
     tests: {
       name: 'unit tests',
       command: 'vitest',
-      args: ['related', '--run', '--passWithNoTests', ...related],
+      args: ['run', '--passWithNoTests', ...related],
       env: testEnv,
     },
   };
