@@ -4,6 +4,7 @@
  * downloads are not used: this machine cannot fetch them.
  */
 import { defineConfig } from '@playwright/test';
+import { hangGuard } from './tests/setup/hang-guard.ts';
 
 // PW_PORT lets two checkouts run their suites side by side.
 const PORT = Number(process.env['PW_PORT'] ?? 4173);
@@ -21,9 +22,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   // Hang guards, not speed checks: a story that takes 10 s on a quiet machine can take 40 s at a load
-  // of 15, which is slow, not failed. A passing story never waits for them.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // of 15, which is slow, not failed (hangGuard stretches them by the load average per core). A
+  // passing story never waits for them.
+  timeout: hangGuard(60_000),
+  expect: { timeout: hangGuard(10_000) },
   // scripts/test-all.js reads the JSON report to count tests, and the progress log to name the tests
   // in progress if its whole-run guard stops a run that hung: keep the paths in step with it.
   reporter: [
