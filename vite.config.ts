@@ -75,6 +75,7 @@ export default defineConfig({
     // 2-core machine and ten times that on a loaded one, which is slow, not failed (hangGuard stretches
     // it by the load average per core). Budgets are measured by `npm run bench`.
     testTimeout: hangGuard(120_000),
+    hookTimeout: hangGuard(120_000),
     // Every core runs test files (vitest's default leaves one free).
     maxWorkers: availableParallelism(),
     projects: [

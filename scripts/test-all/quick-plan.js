@@ -11,6 +11,7 @@ import { directTests } from './direct-tests.js';
 
 /**
  * The fuzz tests' input counts in the quick loop: a tenth of `npm test`'s (tests/fuzz/*.test.ts).
+ * The CEL fuzz keeps its 24: fewer may draw no hostile expression, which that test refuses.
  */
 export const QUICK_FUZZ_COUNTS = Object.freeze({
   FUZZ_COUNT: '1000',
@@ -19,7 +20,6 @@ export const QUICK_FUZZ_COUNTS = Object.freeze({
   TSAGENT_FUZZ_COUNT: '40',
   JSON_FUZZ_COUNT: '30',
   OAS_FUZZ_COUNT: '100',
-  CEL_FUZZ_COUNT: '3',
 });
 
 const LINTED = /\.(js|mjs|cjs|ts|svelte)$/;

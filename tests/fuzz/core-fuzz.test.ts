@@ -981,46 +981,50 @@ describe('properties of the split and the Checker cache', () => {
     }),
   });
 
-  it(`gives a long-lived Checker the same answers as fresh checks, through edits and reverts (${sessions} sessions)`, () => {
-    const details = fc.check(
-      fc.property(session, ({ seed: index, path, profile, edits }) => {
-        const seed = ALL_SEEDS[index]!;
-        const checker = new Checker();
-        const base: Record<string, string> = {
-          [path]: seed.text,
-          'agents/history.md': HISTORY_MD,
-          'fastagent.config.yaml': CONFIG,
-        };
-        const first = attempt(base, { profile }, checker).result;
-        const again = attempt(base, { profile }, checker).result;
-        if (!isDeepStrictEqual(first, again))
-          throw new Error('checking the same load-set twice gives different results');
-        let text = seed.text;
-        edits.forEach((edit, i) => {
-          // Each edit builds on the last, like typing; a text grown past 20,000 characters starts over.
-          const from = text.length > 20_000 ? seed.text : text;
-          text = applyMutations(from, edit.mutations, ALL_SEEDS[edit.donor]!.text);
-          const editProfile = edit.profile ?? profile;
-          const files = { ...base, [path]: text };
-          const cached = attempt(files, { profile: editProfile }, checker);
-          const fresh = attempt(files, { profile: editProfile });
-          if (
-            !isDeepStrictEqual(cached.result, fresh.result) ||
-            (cached.error === undefined) !== (fresh.error === undefined)
-          ) {
-            throw new Error(
-              `edit ${i} (${editProfile}): the Checker's result differs from a fresh check`,
-            );
-          }
-        });
-        const reverted = attempt(base, { profile }, checker).result;
-        if (!isDeepStrictEqual(first, reverted))
-          throw new Error('reverting the edits does not give the original result');
-      }),
-      fuzzParameters(sessions, 0x5eed),
-    );
-    throwOnFailure(details, ([{ seed, path, profile }]) => [
-      `session: ${ALL_SEEDS[seed]!.name} as ${path} (${profile})`,
-    ]);
-  }, 60_000);
+  it(
+    `gives a long-lived Checker the same answers as fresh checks, through edits and reverts (${sessions} sessions)`,
+    () => {
+      const details = fc.check(
+        fc.property(session, ({ seed: index, path, profile, edits }) => {
+          const seed = ALL_SEEDS[index]!;
+          const checker = new Checker();
+          const base: Record<string, string> = {
+            [path]: seed.text,
+            'agents/history.md': HISTORY_MD,
+            'fastagent.config.yaml': CONFIG,
+          };
+          const first = attempt(base, { profile }, checker).result;
+          const again = attempt(base, { profile }, checker).result;
+          if (!isDeepStrictEqual(first, again))
+            throw new Error('checking the same load-set twice gives different results');
+          let text = seed.text;
+          edits.forEach((edit, i) => {
+            // Each edit builds on the last, like typing; a text grown past 20,000 characters starts over.
+            const from = text.length > 20_000 ? seed.text : text;
+            text = applyMutations(from, edit.mutations, ALL_SEEDS[edit.donor]!.text);
+            const editProfile = edit.profile ?? profile;
+            const files = { ...base, [path]: text };
+            const cached = attempt(files, { profile: editProfile }, checker);
+            const fresh = attempt(files, { profile: editProfile });
+            if (
+              !isDeepStrictEqual(cached.result, fresh.result) ||
+              (cached.error === undefined) !== (fresh.error === undefined)
+            ) {
+              throw new Error(
+                `edit ${i} (${editProfile}): the Checker's result differs from a fresh check`,
+              );
+            }
+          });
+          const reverted = attempt(base, { profile }, checker).result;
+          if (!isDeepStrictEqual(first, reverted))
+            throw new Error('reverting the edits does not give the original result');
+        }),
+        fuzzParameters(sessions, 0x5eed),
+      );
+      throwOnFailure(details, ([{ seed, path, profile }]) => [
+        `session: ${ALL_SEEDS[seed]!.name} as ${path} (${profile})`,
+      ]);
+    },
+    hangGuard(60_000),
+  );
 });
