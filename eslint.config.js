@@ -26,6 +26,7 @@ export default defineConfig(
     'coverage/',
     'public/schemas/',
     'node_modules/',
+    '.svelte-check/',
   ]),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

@@ -8,6 +8,7 @@ import {
   type PlaywrightTestOptions,
   type PlaywrightWorkerOptions,
 } from '@playwright/test';
+import { hangGuard } from './tests/setup/hang-guard.ts';
 
 /** Debian's Chromium, as every project runs it. */
 const CHROMIUM: Partial<PlaywrightTestOptions & PlaywrightWorkerOptions> = {
@@ -32,6 +33,7 @@ const PORT = Number(process.env['PW_PORT'] ?? 4173);
 const isCI = Boolean(process.env.CI);
 // Set by scripts/test-all.js, which builds once for the Chromium, Firefox and WebKit suites.
 const prebuilt = Boolean(process.env['AGENTCARD_BUILT']);
+const PROGRESS_LOG = 'test-results/playwright-progress.jsonl';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -41,8 +43,18 @@ export default defineConfig({
   forbidOnly: isCI,
   workers: 2,
   retries: 0,
-  // scripts/test-all.js reads the JSON report to count tests: keep the path in step with it.
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  // Hang guards, not speed checks: a story that takes 10 s on a quiet machine can take 40 s at a load
+  // of 15, which is slow, not failed (hangGuard stretches them by the load average per core). A
+  // passing story never waits for them.
+  timeout: hangGuard(60_000),
+  expect: { timeout: hangGuard(10_000) },
+  // scripts/test-all.js reads the JSON report to count tests, and the progress log to name the tests
+  // in progress if its whole-run guard stops a run that hung: keep the paths in step with it.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/playwright.json' }],
+    ['./scripts/test-all/playwright-progress-reporter.js', { file: PROGRESS_LOG }],
+  ],
   use: {
     baseURL: `http://localhost:${PORT}`,
     // Recording a trace of every test (to keep those that fail) took a quarter of the suite's time

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * The project's whole test run (`npm test`): formatting, lint (ESLint), type check, unit tests, the
- * mutation check of the golden corpus (scripts/mutation-check.js), end-to-end tests in Chromium
- * (Playwright), then the same build's main user stories in Firefox ESR and WebKitGTK
- * (tests/browsers/run.js).
+ * CLI and core tests again under the other supported Node majors, the mutation check of the golden
+ * corpus (scripts/mutation-check.js), end-to-end tests in Chromium (Playwright), then the same
+ * build's main user stories in Firefox ESR and WebKitGTK (tests/browsers/run.js).
  *
  * Before the suites it makes sure node_modules matches package-lock.json (`npm ci` when it is
  * missing or older than the lockfile); before the browser suites, that Debian's browsers are there
@@ -11,29 +11,47 @@
  * we are root). The production build is made once (`npm run build`) and served to every browser
  * suite. The unit tests, the mutation check and the Chromium end-to-end tests show their output
  * live. The others run side by side and print theirs when they are done: formatting and the type
- * check together, then ESLint (the slowest) beside the unit tests; Firefox beside WebKit. A suite
- * that fails does not stop the ones after it.
+ * check together, then ESLint (the slowest) beside the unit tests; the other Node majors beside the
+ * mutation check; Firefox beside WebKit. A suite that fails does not stop the ones after it.
  *
- * The last line printed is the totals over all suites, `N passed, N failed, N skipped`, counting
- * individual tests for vitest, Playwright and the Firefox and WebKit stories (read from their JSON
- * reports), one test per mutation (failed when the golden corpus lets it survive) and one test each
- * for prettier, ESLint and svelte-check. A Firefox or WebKit suite that cannot run here (no browser
- * and not root) is one skipped test with a one-line message. Exits 1 when anything failed, 0
- * otherwise.
+ * No suite has a time limit: a slow run prints its timings and passes. A test that hangs is caught
+ * by its framework's per-test time-out; anything else by one whole-run guard (RUN_LIMIT_MS, an hour),
+ * which stops what is running, names it (for Playwright, the tests in progress) and fails the run.
  *
- * Plain Node (no dependencies), so it can run before node_modules exists.
+ * The last lines printed are the summary: each suite's counts and wall time (install and build
+ * included), the whole run's wall time with the machine's load average, then the totals over all
+ * suites, `N passed, N failed, N skipped`, counting individual tests for vitest, Playwright and the
+ * Firefox and WebKit stories (read from their JSON reports), one test per mutation (failed when the
+ * golden corpus lets it survive) and one test each for prettier, ESLint and svelte-check. A Firefox
+ * or WebKit suite that cannot run here (no browser and not root) is one skipped test with a one-line
+ * message. Exits 1 when anything failed, 0 otherwise.
+ *
+ * Plain Node (no dependencies; Node 20 and later), so it can run before node_modules exists.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runCommand, stopAll } from './test-all/run-command.js';
+import { RunGuard } from './test-all/run-guard.js';
+import { testsInProgress } from './test-all/progress-log.js';
+import {
+  formatSummary,
+  mutationCounts,
+  NO_TESTS,
+  playwrightCounts,
+  stepResult,
+  suiteResult,
+  vitestCounts,
+} from './test-all/suite-results.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
 const RESULTS_DIR = path.join(ROOT, 'test-results');
 const VITEST_REPORT = path.join(RESULTS_DIR, 'vitest.json');
-// Written by the json reporter configured in playwright.config.ts: keep the two in step.
+// Written by the reporters configured in playwright.config.ts: keep the paths in step with it.
 const PLAYWRIGHT_REPORT = path.join(RESULTS_DIR, 'playwright.json');
+const PLAYWRIGHT_PROGRESS = path.join(RESULTS_DIR, 'playwright-progress.jsonl');
 // Written by scripts/mutation-check.js --report.
 const MUTATION_REPORT = path.join(RESULTS_DIR, 'mutation.json');
 /** Written by tests/browsers/run.js --report, one per engine. */
@@ -45,84 +63,59 @@ const OTHER_BROWSERS = [
   { pkg: 'webkit2gtk-driver', file: '/usr/bin/WebKitWebDriver' },
   { pkg: 'xvfb', file: '/usr/bin/xvfb-run' },
 ];
-const MINUTE = 60_000;
+/**
+ * The supported Node majors besides the one running this (package.json `engines`), each getting
+ * the CLI and core tests. Their `node` comes from the registry's `node` package through
+ * `npm exec`, which keeps it in npm's cache for the next run.
+ */
+const OTHER_NODE_MAJORS = ['22', '24'];
+/**
+ * The CLI and core tests that run under every supported Node major: the command line, and the core
+ * on the golden corpus and the conformance cases. (The core's own property tests in src/core, about
+ * as long as all these together, run once, under the Node running this.)
+ */
+const NODE_MAJOR_TESTS = ['tests/cli', 'tests/golden', 'tests/conformance'];
 
-/** @typedef {{ code: number, timedOut: boolean, output?: string }} RunResult */
-/** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }} SuiteResult */
+/** @typedef {import('./test-all/suite-results.js').SuiteResult} SuiteResult */
+/** @typedef {import('./test-all/run-command.js').CommandResult} CommandResult */
 /**
  * A suite that ran with its output kept, for suites that run side by side: `print` shows its banner
  * and output, at the point the caller chooses.
  * @typedef {{ suite: SuiteResult, print: () => void }} KeptRun
  */
 
-/** The commands running now (several while the static checks run side by side). */
-const running = new Set(/** @type {import('node:child_process').ChildProcess[]} */ ([]));
+const guard = new RunGuard({
+  onExpire(message) {
+    console.error(`\n${message}`);
+    stopAll();
+  },
+});
 
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => {
-    for (const child of running) killGroup(child);
+    stopAll();
     process.exit(130);
   });
 }
 
 /**
- * Runs a command in its own process group so that a time-out can end it together with everything
- * it started (a web server, a browser). Its output is shown live, or with `capture` kept (stdout and
- * stderr interleaved as written) and returned, for commands that run side by side.
- * Never rejects: a command that cannot start resolves with code 127.
+ * Runs a command from the project's folder while the guard lists it as running.
+ * @param {string} name what the guard calls it
  * @param {string} command
  * @param {string[]} args
- * @param {{ timeoutMs: number, env?: Record<string, string>, capture?: boolean }} options
- * @returns {Promise<RunResult>}
+ * @param {{ env?: Record<string, string>, capture?: boolean, detail?: () => string[] }} [options]
+ * @returns {Promise<CommandResult & { seconds: number }>}
  */
-function run(command, args, { timeoutMs, env = {}, capture = false }) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
-      detached: true,
-    });
-    running.add(child);
-    let output = '';
-    const keep = (/** @type {Buffer} */ chunk) => (output += chunk.toString());
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      console.error(`\n!! ${command} took longer than ${timeoutMs / MINUTE} min: stopping it`);
-      killGroup(child);
-    }, timeoutMs);
-    const finish = (/** @type {number} */ code) => {
-      clearTimeout(timer);
-      running.delete(child);
-      resolve(capture ? { code, timedOut, output } : { code, timedOut });
-    };
-    child.on('error', (error) => {
-      console.error(`!! cannot run ${command}: ${error.message}`);
-      finish(127);
-    });
-    child.on('exit', (code, signal) => finish(code ?? (signal ? 128 : 1)));
-  });
-}
-
-/**
- * Ends a child's whole process group: SIGTERM, then SIGKILL if it lingers.
- * @param {import('node:child_process').ChildProcess} child
- */
-function killGroup(child) {
-  if (child.pid === undefined) return;
-  const pid = child.pid;
-  const signalGroup = (/** @type {NodeJS.Signals} */ signal) => {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // The group is already gone.
-    }
-  };
-  signalGroup('SIGTERM');
-  setTimeout(() => signalGroup('SIGKILL'), 5_000).unref();
+async function run(name, command, args, { env, capture, detail } = {}) {
+  const started = Date.now();
+  if (guard.expired) return { code: 1, stopped: true, seconds: 0, output: '' };
+  const end = guard.begin(name, detail);
+  try {
+    const result = await runCommand(command, args, { cwd: ROOT, env, capture });
+    return { ...result, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    end();
+  }
 }
 
 /**
@@ -168,45 +161,22 @@ function readReport(file) {
 }
 
 /**
- * Turns a suite's exit and counts into a result. A suite that failed without any failing test
- * counted (a crash, a config error, a time-out) counts as one failure, so it is never hidden.
- * @param {string} name
- * @param {RunResult} result
- * @param {{ passed: number, failed: number, skipped: number }} counts
- * @param {number} started
- * @returns {SuiteResult}
- */
-function suiteResult(name, result, counts, started) {
-  const seconds = (Date.now() - started) / 1000;
-  /** @type {SuiteResult} */
-  const suite = { name, ...counts, seconds };
-  if (result.timedOut) suite.note = 'timed out';
-  if (result.code !== 0 && counts.failed === 0) {
-    suite.failed = 1;
-    suite.note ??= `exited with code ${result.code} without a failing test`;
-  }
-  return suite;
-}
-
-/**
  * A check that passes or fails as a whole (formatting, lint, type check): one test. Its output is
  * kept, so checks can run side by side.
  * @param {string} name
  * @param {string} bin
  * @param {string[]} args
- * @param {number} timeoutMs
  * @returns {Promise<KeptRun>}
  */
-async function runCheck(name, bin, args, timeoutMs) {
-  const started = Date.now();
-  const result = await run(localBin(bin), args, { timeoutMs, capture: true });
+async function runCheck(name, bin, args) {
+  const result = await run(name, localBin(bin), args, { capture: true });
   const ok = result.code === 0;
   return {
     suite: suiteResult(
       name,
       result,
       { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 },
-      started,
+      result.seconds,
     ),
     print() {
       banner(`${name}: ${bin} ${args.join(' ')}`);
@@ -225,81 +195,108 @@ async function runVitest() {
     `--outputFile.json=${VITEST_REPORT}`,
   ];
   banner(`unit tests: vitest ${args.join(' ')}`);
-  const started = Date.now();
   rmSync(VITEST_REPORT, { force: true });
-  const result = await run(localBin('vitest'), args, { timeoutMs: 8 * MINUTE });
-  const report = readReport(VITEST_REPORT);
-  if (!report) {
-    // With no test files vitest may exit 0 without writing a report: that is zero tests.
-    return suiteResult('unit tests', result, { passed: 0, failed: 0, skipped: 0 }, started);
-  }
-  // A test file that fails to load has no failing test of its own: count it as one failure.
-  const brokenFiles = (report.testResults ?? []).filter(
-    (/** @type {any} */ file) =>
-      file.status === 'failed' &&
-      !(file.assertionResults ?? []).some((/** @type {any} */ t) => t.status === 'failed'),
-  ).length;
-  return suiteResult(
-    'unit tests',
-    result,
-    {
-      passed: report.numPassedTests ?? 0,
-      failed: (report.numFailedTests ?? 0) + brokenFiles,
-      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-    },
-    started,
-  );
+  const result = await run('unit tests', localBin('vitest'), args);
+  return suiteResult('unit tests', result, vitestCounts(readReport(VITEST_REPORT)), result.seconds);
 }
 
 /**
- * The mutation check: one test per mutation, passed when the golden corpus kills it.
- * @returns {Promise<SuiteResult>}
+ * The CLI and core tests under another Node major, with vitest itself running on it. The CLI is
+ * already built (by the unit tests' global setup), so this run does not build it again. Output kept.
+ * @param {string} major
+ * @returns {Promise<KeptRun>}
+ */
+async function runOnNode(major) {
+  const name = `node ${major}`;
+  const report = path.join(RESULTS_DIR, `vitest-node${major}.json`);
+  rmSync(report, { force: true });
+  const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+  const args = [
+    'exec',
+    '--yes',
+    // The package is in npm's cache after the first run: no need to ask the registry again.
+    '--prefer-offline',
+    '--package',
+    `node@${major}`,
+    '--',
+    'node',
+    vitest,
+    'run',
+    '--project',
+    'shared',
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...NODE_MAJOR_TESTS,
+  ];
+  const result = await run(name, 'npm', args, {
+    capture: true,
+    env: { AGENTCARD_CLI_BUILT: '1', AGENTCARD_EXPECT_NODE_MAJOR: major },
+  });
+  return {
+    suite: suiteResult(name, result, vitestCounts(readReport(report)), result.seconds),
+    print() {
+      banner(`${name}: npm ${args.join(' ')}`);
+      process.stdout.write(result.output ?? '');
+    },
+  };
+}
+
+/**
+ * The mutation check: one test per mutation, passed when the golden corpus kills it. Output kept.
+ * @returns {Promise<KeptRun>}
  */
 async function runMutationCheck() {
   const args = ['scripts/mutation-check.js', '--report', MUTATION_REPORT];
-  banner(`mutation check: node ${args.join(' ')}`);
-  const started = Date.now();
   rmSync(MUTATION_REPORT, { force: true });
-  const result = await run(process.execPath, args, { timeoutMs: 4 * MINUTE });
-  const results = readReport(MUTATION_REPORT)?.results ?? [];
-  const killed = results.filter((/** @type {any} */ r) => r.status === 'killed').length;
-  return suiteResult(
-    'mutations',
-    result,
-    { passed: killed, failed: results.length - killed, skipped: 0 },
-    started,
-  );
+  const result = await run('mutations', process.execPath, args, { capture: true });
+  return {
+    suite: suiteResult(
+      'mutations',
+      result,
+      mutationCounts(readReport(MUTATION_REPORT)),
+      result.seconds,
+    ),
+    print() {
+      banner(`mutation check: node ${args.join(' ')}`);
+      process.stdout.write(result.output ?? '');
+    },
+  };
 }
 
 /**
  * Installs Debian packages with apt-get when we are root.
  * @param {string[]} packages
+ * @param {SuiteResult[]} suites where the install's time is recorded
  * @returns {Promise<string | null>} why they could not be installed, or null when they were
  */
-async function aptInstall(packages) {
+async function aptInstall(packages, suites) {
   const list = packages.join(' ');
   if (process.platform !== 'linux' || process.getuid?.() !== 0) {
     return `this is not root, so they cannot be installed here: run \`sudo apt-get install -y ${list}\``;
   }
   banner(`browsers: installing Debian's ${list} with apt-get`);
+  const name = `apt-get ${packages[0]}${packages.length > 1 ? ' …' : ''}`;
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  const update = await run('apt-get', ['update'], { timeoutMs: 3 * MINUTE, env });
-  if (update.code !== 0) return `apt-get update failed (code ${update.code})`;
-  const install = await run('apt-get', ['install', '-y', ...packages], {
-    timeoutMs: 6 * MINUTE,
-    env,
-  });
+  const update = await run(name, 'apt-get', ['update'], { env });
+  if (update.code !== 0) {
+    suites.push(stepResult(name, update, update.seconds));
+    return `apt-get update failed (code ${update.code})`;
+  }
+  const install = await run(name, 'apt-get', ['install', '-y', ...packages], { env });
+  suites.push(stepResult(name, install, update.seconds + install.seconds));
   if (install.code !== 0) return `apt-get install -y ${list} failed (code ${install.code})`;
   return null;
 }
 
 /**
  * Makes sure Debian's Chromium is installed, installing it with apt-get when we are root.
+ * @param {SuiteResult[]} suites
  * @returns {Promise<string | null>} why it is not available, or null when it is
  */
-async function ensureChromium() {
+async function ensureChromium(suites) {
   if (existsSync(CHROMIUM)) return null;
-  const failed = await aptInstall(['chromium']);
+  const failed = await aptInstall(['chromium'], suites);
   if (failed) return `${CHROMIUM} is missing and ${failed}`;
   if (!existsSync(CHROMIUM)) return `apt-get installed chromium but ${CHROMIUM} is still missing`;
   return null;
@@ -309,24 +306,23 @@ async function ensureChromium() {
  * Makes sure Firefox ESR, WebKitWebDriver and xvfb-run are installed, installing the missing ones with
  * apt-get when we are root. When that is impossible, tests/browsers/run.js skips the suite whose
  * browser is missing.
+ * @param {SuiteResult[]} suites
  */
-async function ensureOtherBrowsers() {
+async function ensureOtherBrowsers(suites) {
   const missing = OTHER_BROWSERS.filter((b) => !existsSync(b.file)).map((b) => b.pkg);
   if (missing.length === 0) return;
-  const failed = await aptInstall(missing);
+  const failed = await aptInstall(missing, suites);
   if (failed) console.error(`!! ${missing.join(', ')} missing and ${failed}`);
 }
 
 /**
  * Builds the app once for every browser suite.
- * @returns {Promise<SuiteResult | null>} a failed result when the build failed, else null
+ * @returns {Promise<SuiteResult>}
  */
 async function build() {
   banner('build: npm run build (served to Chromium, Firefox and WebKit)');
-  const started = Date.now();
-  const result = await run('npm', ['run', 'build'], { timeoutMs: 4 * MINUTE });
-  if (result.code === 0) return null;
-  return suiteResult('build', result, { passed: 0, failed: 1, skipped: 0 }, started);
+  const result = await run('build', 'npm', ['run', 'build']);
+  return stepResult('build', result, result.seconds);
 }
 
 /**
@@ -338,15 +334,14 @@ async function build() {
 async function runOtherBrowser(engine) {
   const report = browserReport(engine);
   const args = ['tests/browsers/run.js', '--engine', engine, '--no-build', '--report', report];
-  const started = Date.now();
   rmSync(report, { force: true });
-  const result = await run(process.execPath, args, { timeoutMs: 5 * MINUTE, capture: true });
+  const result = await run(engine, process.execPath, args, { capture: true });
   const counts = readReport(report) ?? {};
   const suite = suiteResult(
     engine,
     result,
     { passed: counts.passed ?? 0, failed: counts.failed ?? 0, skipped: counts.skipped ?? 0 },
-    started,
+    result.seconds,
   );
   if (counts.version) suite.note ??= counts.version;
   if (counts.note) suite.note ??= `skipped: ${counts.note}`;
@@ -359,10 +354,12 @@ async function runOtherBrowser(engine) {
   };
 }
 
-/** @returns {Promise<SuiteResult>} */
-async function runPlaywright() {
-  const started = Date.now();
-  const missing = await ensureChromium();
+/**
+ * @param {SuiteResult[]} suites where a Chromium install's time is recorded
+ * @returns {Promise<SuiteResult>}
+ */
+async function runPlaywright(suites) {
+  const missing = await ensureChromium(suites);
   if (missing) {
     console.error(
       [
@@ -373,91 +370,95 @@ async function runPlaywright() {
         '!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!',
       ].join('\n'),
     );
-    const seconds = (Date.now() - started) / 1000;
-    return { name: 'e2e tests', passed: 0, failed: 1, skipped: 0, seconds, note: 'no browser' };
+    return { name: 'e2e tests', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'no browser' };
   }
   banner('e2e tests: playwright test');
   rmSync(PLAYWRIGHT_REPORT, { force: true });
+  rmSync(PLAYWRIGHT_PROGRESS, { force: true });
   // AGENTCARD_BUILT: playwright.config.ts serves the build made by build() instead of building again.
-  const result = await run(localBin('playwright'), ['test'], {
-    timeoutMs: 8 * MINUTE,
+  const result = await run('e2e tests', localBin('playwright'), ['test'], {
     env: { AGENTCARD_BUILT: '1' },
+    detail: () => testsInProgress(readFileSync(PLAYWRIGHT_PROGRESS, 'utf8'), Date.now()),
   });
-  const stats = readReport(PLAYWRIGHT_REPORT)?.stats ?? {};
   return suiteResult(
     'e2e tests',
     result,
-    {
-      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-      failed: stats.unexpected ?? 0,
-      skipped: stats.skipped ?? 0,
-    },
-    started,
+    playwrightCounts(readReport(PLAYWRIGHT_REPORT)),
+    result.seconds,
   );
 }
 
-async function main() {
-  const started = Date.now();
+/**
+ * Runs every suite in turn (some side by side), recording each one's result in `suites`.
+ * @param {SuiteResult[]} suites
+ */
+async function runSuites(suites) {
   const stale = staleDependencies();
   if (stale) {
     banner(`dependencies: ${stale}, running npm ci`);
-    const install = await run('npm', ['ci'], { timeoutMs: 5 * MINUTE });
+    const install = await run('npm ci', 'npm', ['ci']);
+    suites.push(stepResult('npm ci', install, install.seconds));
     if (install.code !== 0) {
       console.error('!! npm ci failed: nothing can be tested without node_modules');
-      console.log('\n0 passed, 1 failed');
-      process.exitCode = 1;
       return;
     }
   }
   mkdirSync(RESULTS_DIR, { recursive: true });
 
-  /** @type {SuiteResult[]} */
-  const suites = [];
-  // The static checks each use one core, side by side. ESLint (the same command as `npm run lint`;
-  // its type-aware rules make it the slowest by far) goes on beside the unit tests once the other two
-  // are done, so that no core waits for it; its output is shown after theirs.
-  const lint = runCheck('lint', 'eslint', ['.', '--max-warnings', '0'], 10 * MINUTE);
+  // The static checks each use one core, side by side. ESLint goes on beside the unit tests once the
+  // other two are done, so that no core waits for it; its output is shown after theirs.
   const [formatting, types] = await Promise.all([
-    runCheck('formatting', 'prettier', ['--check', '.'], 3 * MINUTE),
-    runCheck(
-      'type check',
-      'svelte-check',
-      ['--tsconfig', './tsconfig.json', '--fail-on-warnings'],
-      5 * MINUTE,
-    ),
+    runCheck('formatting', 'prettier', ['--check', '.']),
+    runCheck('type check', 'svelte-check', ['--tsconfig', './tsconfig.json', '--fail-on-warnings']),
   ]);
   formatting.print();
   types.print();
+  const lint = runCheck('lint', 'eslint', ['.', '--max-warnings', '0']);
   const unit = await runVitest();
   const linted = await lint;
   linted.print();
   suites.push(formatting.suite, linted.suite, types.suite, unit);
-  suites.push(await runMutationCheck());
-  const buildFailed = await build();
-  if (buildFailed) suites.push(buildFailed);
-  else {
-    suites.push(await runPlaywright());
-    await ensureOtherBrowsers();
-    // Each drives one browser through its stories one at a time: side by side, they share the cores.
-    const others = await Promise.all([runOtherBrowser('firefox'), runOtherBrowser('webkit')]);
-    for (const other of others) {
-      other.print();
-      suites.push(other.suite);
-    }
-  }
 
-  banner(`summary (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  for (const s of suites) {
-    const status = s.failed > 0 ? 'FAIL' : 'ok  ';
-    const counts = `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`;
-    const note = s.note ? `  (${s.note})` : '';
-    console.log(`${status} ${s.name.padEnd(12)} ${counts}  [${s.seconds.toFixed(1)} s]${note}`);
+  // The mutation check runs one vitest over all its copies; the other Node majors one after the
+  // other beside it (each run starts its own vitest, and they would otherwise wait on one another).
+  const mutations = runMutationCheck();
+  for (const major of OTHER_NODE_MAJORS) {
+    const onNode = await runOnNode(major);
+    onNode.print();
+    suites.push(onNode.suite);
   }
-  const total = (/** @type {'passed' | 'failed' | 'skipped'} */ key) =>
-    suites.reduce((sum, s) => sum + s[key], 0);
-  const failed = total('failed');
-  console.log(`${total('passed')} passed, ${failed} failed, ${total('skipped')} skipped`);
-  process.exitCode = failed > 0 ? 1 : 0;
+  const mutated = await mutations;
+  mutated.print();
+  suites.push(mutated.suite);
+
+  const built = await build();
+  suites.push(built);
+  if (built.failed > 0) return;
+  suites.push(await runPlaywright(suites));
+  await ensureOtherBrowsers(suites);
+  // Each drives one browser through its stories one at a time: side by side, they share the cores.
+  const others = await Promise.all([runOtherBrowser('firefox'), runOtherBrowser('webkit')]);
+  for (const other of others) {
+    other.print();
+    suites.push(other.suite);
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const loadAtStart = loadavg();
+  guard.start();
+  /** @type {SuiteResult[]} */
+  const suites = [];
+  await runSuites(suites);
+  guard.stop();
+  if (suites.length === 0) suites.push({ name: 'tests', ...NO_TESTS, seconds: 0 });
+  const seconds = (Date.now() - started) / 1000;
+  banner('summary');
+  for (const line of formatSummary(suites, { seconds, loadAtStart, loadAtEnd: loadavg() })) {
+    console.log(line);
+  }
+  process.exitCode = suites.some((s) => s.failed > 0) ? 1 : 0;
 }
 
 await main();

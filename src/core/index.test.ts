@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { hangGuard } from '../../tests/setup/hang-guard.ts';
 
 const INDEX = fileURLToPath(new URL('./index.ts', import.meta.url));
 
@@ -54,37 +55,45 @@ function undocumentedExports(file: string): { missing: string[]; count: number }
 }
 
 describe('src/core/index.ts', () => {
-  it('exports only names with a doc comment (at the declaration or the re-export)', () => {
-    const { missing, count } = undocumentedExports(INDEX);
-    expect(count).toBeGreaterThan(100);
-    expect(missing).toEqual([]);
-  }, 60_000);
+  it(
+    'exports only names with a doc comment (at the declaration or the re-export)',
+    () => {
+      const { missing, count } = undocumentedExports(INDEX);
+      expect(count).toBeGreaterThan(100);
+      expect(missing).toEqual([]);
+    },
+    hangGuard(60_000),
+  );
 
-  it('is checked by a reader that finds a missing doc comment', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'index-docs-'));
-    try {
-      const module = [
-        '/** Documented. */',
-        'export const documented = 1;',
-        'export const bare = 2;',
-        '/** Documented. */',
-        'export type Shape = { a: number };',
-        'export function plain(): void {}',
-        'export const laterDoc = 3;',
-      ].join('\n');
-      writeFileSync(join(dir, 'm.ts'), module);
-      const index = [
-        '/** The module. */',
-        "export { documented, bare, plain, /** Documented here. */ laterDoc } from './m.ts';",
-        "export type { Shape } from './m.ts';",
-      ].join('\n');
-      writeFileSync(join(dir, 'index.ts'), index);
-      expect(undocumentedExports(join(dir, 'index.ts'))).toEqual({
-        missing: ['bare', 'plain'],
-        count: 5,
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it(
+    'is checked by a reader that finds a missing doc comment',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'index-docs-'));
+      try {
+        const module = [
+          '/** Documented. */',
+          'export const documented = 1;',
+          'export const bare = 2;',
+          '/** Documented. */',
+          'export type Shape = { a: number };',
+          'export function plain(): void {}',
+          'export const laterDoc = 3;',
+        ].join('\n');
+        writeFileSync(join(dir, 'm.ts'), module);
+        const index = [
+          '/** The module. */',
+          "export { documented, bare, plain, /** Documented here. */ laterDoc } from './m.ts';",
+          "export type { Shape } from './m.ts';",
+        ].join('\n');
+        writeFileSync(join(dir, 'index.ts'), index);
+        expect(undocumentedExports(join(dir, 'index.ts'))).toEqual({
+          missing: ['bare', 'plain'],
+          count: 5,
+        });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    hangGuard(60_000),
+  );
 });

@@ -7,6 +7,7 @@ import { run, toJson } from '../../src/cli/main.ts';
 import { escapeData, escapeProperty } from '../../src/cli/reporters.ts';
 import { checkLoadSet, FAST_AGENT_DEFAULT_INSTRUCTION } from '../../src/core/index.ts';
 import { goldenCases } from '../golden/golden-corpus.ts';
+import { hangGuard } from '../setup/hang-guard.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -242,21 +243,29 @@ describe('agentcard check output', () => {
     });
   });
 
-  it('runs as the installed bin with plain node from any folder', () => {
-    const bin = new URL('../../bin/agentcard.js', import.meta.url).pathname;
-    const out = execFileSync('node', [bin, 'check', '--json', 'good.md'], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
-    // Plain output whatever colour settings the test run has.
-    const env = { ...process.env, FORCE_COLOR: '0' };
-    expect(JSON.parse(out).agents[0].name).toBe('good');
-    const bad = spawnSync('node', [bin, 'check', 'bad.yaml'], { cwd: dir, env, encoding: 'utf8' });
-    expect(bad.status).toBe(1);
-    expect(bad.stdout).toContain('bad.yaml:3:1 error unknown-field');
-    const version = spawnSync('node', [bin, '--version'], { cwd: dir, encoding: 'utf8' });
-    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-  }, 60_000);
+  it(
+    'runs as the installed bin with plain node from any folder',
+    () => {
+      const bin = new URL('../../bin/agentcard.js', import.meta.url).pathname;
+      const out = execFileSync('node', [bin, 'check', '--json', 'good.md'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      // Plain output whatever colour settings the test run has.
+      const env = { ...process.env, FORCE_COLOR: '0' };
+      expect(JSON.parse(out).agents[0].name).toBe('good');
+      const bad = spawnSync('node', [bin, 'check', 'bad.yaml'], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      });
+      expect(bad.status).toBe(1);
+      expect(bad.stdout).toContain('bad.yaml:3:1 error unknown-field');
+      const version = spawnSync('node', [bin, '--version'], { cwd: dir, encoding: 'utf8' });
+      expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    },
+    hangGuard(60_000),
+  );
 });
 
 describe('agentcard check reporters', () => {
@@ -334,65 +343,73 @@ describe('the core as a library: agentcard-playground/core', () => {
   const dir = join(ROOT, 'test-results', 'library-import');
   mkdirSync(dir, { recursive: true });
 
-  it('imports from plain Node ESM by the package name and checks a load-set', () => {
-    const script = join(dir, 'use-core.mjs');
-    writeFileSync(
-      script,
-      [
-        "import { checkLoadSet, generateSchemas } from 'agentcard-playground/core';",
-        'const result = checkLoadSet({',
-        "  'chain.md': '---\\ntype: chain\\nname: c\\nsequence: [a]\\n---\\n',",
-        "  'a.yaml': 'type: agent\\nname: a\\nmodle: x\\n',",
-        '});',
-        'console.log(JSON.stringify({',
-        '  agents: result.agents.map((a) => [a.name, a.type, a.ok]),',
-        '  codes: result.diagnostics.map((d) => [d.file, d.line, d.code, d.severity]),',
-        "  schemas: generateSchemas().some((f) => f.path === 'schemas/v1/agentcard.schema.json'),",
-        '}));',
-      ].join('\n'),
-    );
-    const out = execFileSync('node', [script], { cwd: tmpdir(), encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({
-      agents: [['c', 'chain', true]],
-      codes: [
-        ['a.yaml', 2, 'default-instruction', 'info'],
-        ['a.yaml', 3, 'unknown-field', 'error'],
-        ['chain.md', 3, 'default-instruction', 'info'],
-      ],
-      schemas: true,
-    });
-  }, 60_000);
+  it(
+    'imports from plain Node ESM by the package name and checks a load-set',
+    () => {
+      const script = join(dir, 'use-core.mjs');
+      writeFileSync(
+        script,
+        [
+          "import { checkLoadSet, generateSchemas } from 'agentcard-playground/core';",
+          'const result = checkLoadSet({',
+          "  'chain.md': '---\\ntype: chain\\nname: c\\nsequence: [a]\\n---\\n',",
+          "  'a.yaml': 'type: agent\\nname: a\\nmodle: x\\n',",
+          '});',
+          'console.log(JSON.stringify({',
+          '  agents: result.agents.map((a) => [a.name, a.type, a.ok]),',
+          '  codes: result.diagnostics.map((d) => [d.file, d.line, d.code, d.severity]),',
+          "  schemas: generateSchemas().some((f) => f.path === 'schemas/v1/agentcard.schema.json'),",
+          '}));',
+        ].join('\n'),
+      );
+      const out = execFileSync('node', [script], { cwd: tmpdir(), encoding: 'utf8' });
+      expect(JSON.parse(out)).toEqual({
+        agents: [['c', 'chain', true]],
+        codes: [
+          ['a.yaml', 2, 'default-instruction', 'info'],
+          ['a.yaml', 3, 'unknown-field', 'error'],
+          ['chain.md', 3, 'default-instruction', 'info'],
+        ],
+        schemas: true,
+      });
+    },
+    hangGuard(60_000),
+  );
 
-  it('comes with types that TypeScript resolves from the package name', () => {
-    writeFileSync(
-      join(dir, 'use-core.mts'),
-      [
-        "import { checkLoadSet, type CheckResult, type Diagnostic } from 'agentcard-playground/core';",
-        "const result: CheckResult = checkLoadSet({ 'a.md': '---\\nname: a\\n---\\n' });",
-        'const first: Diagnostic | undefined = result.diagnostics[0];',
-        '// @ts-expect-error: a load-set maps paths to texts',
-        "checkLoadSet({ 'a.md': 1 });",
-        'export const line: number | undefined = first?.line;',
-      ].join('\n'),
-    );
-    const tsc = spawnSync(
-      'node',
-      [
-        join(ROOT, 'node_modules/typescript/bin/tsc'),
-        '--noEmit',
-        '--strict',
-        '--module',
-        'nodenext',
-        '--moduleResolution',
-        'nodenext',
-        '--skipLibCheck',
-        '--types',
-        'node',
+  it(
+    'comes with types that TypeScript resolves from the package name',
+    () => {
+      writeFileSync(
         join(dir, 'use-core.mts'),
-      ],
-      { cwd: ROOT, encoding: 'utf8' },
-    );
-    expect(tsc.stdout + tsc.stderr).toBe('');
-    expect(tsc.status).toBe(0);
-  }, 60_000);
+        [
+          "import { checkLoadSet, type CheckResult, type Diagnostic } from 'agentcard-playground/core';",
+          "const result: CheckResult = checkLoadSet({ 'a.md': '---\\nname: a\\n---\\n' });",
+          'const first: Diagnostic | undefined = result.diagnostics[0];',
+          '// @ts-expect-error: a load-set maps paths to texts',
+          "checkLoadSet({ 'a.md': 1 });",
+          'export const line: number | undefined = first?.line;',
+        ].join('\n'),
+      );
+      const tsc = spawnSync(
+        'node',
+        [
+          join(ROOT, 'node_modules/typescript/bin/tsc'),
+          '--noEmit',
+          '--strict',
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--skipLibCheck',
+          '--types',
+          'node',
+          join(dir, 'use-core.mts'),
+        ],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(tsc.stdout + tsc.stderr).toBe('');
+      expect(tsc.status).toBe(0);
+    },
+    hangGuard(60_000),
+  );
 });

@@ -17,6 +17,7 @@ import { samplesDir } from '../conformance/shared-samples.ts';
 import { countFromEnv, fuzzParameters, SEED, sometimes, throwOnFailure } from './fuzz-run.ts';
 import { applyMutations, mutations } from './mutate.ts';
 import { findMalformations } from './well-formed.ts';
+import { hangGuard } from '../setup/hang-guard.ts';
 
 // The A2A reader's promise: whatever the text, it returns positioned, cloneable diagnostics and never
 // throws; it accepts exactly the texts JSON.parse accepts; and the emitter, whatever the agent, writes a
@@ -118,31 +119,35 @@ describe('A2A fuzz', () => {
     ]);
   });
 
-  it('reads pathological texts without throwing', () => {
-    const big = JSON.stringify({
-      ...richCard(),
-      skills: Array.from({ length: 5_000 }, (_, i) => ({
-        id: `s${i % 50}`,
-        name: 'n',
-        tags: ['text'],
-      })),
-    });
-    const texts = [
-      '['.repeat(100_000),
-      '{"a":'.repeat(100_000),
-      '['.repeat(600) + ']'.repeat(600),
-      `{"protocolVersion": "${'x'.repeat(1_000_000)}"}`,
-      `{${Array.from({ length: 50_000 }, (_, i) => `"k${i % 7}": ${i}`).join(',')}}`,
-      big,
-      '"\\ud800"',
-      '\uFEFF{}',
-      '',
-    ];
-    for (const text of texts) {
-      const analysis = analyzeA2aCard('agent.json', text);
-      expect(malformations(analysis, text)).toEqual([]);
-    }
-  }, 60_000);
+  it(
+    'reads pathological texts without throwing',
+    () => {
+      const big = JSON.stringify({
+        ...richCard(),
+        skills: Array.from({ length: 5_000 }, (_, i) => ({
+          id: `s${i % 50}`,
+          name: 'n',
+          tags: ['text'],
+        })),
+      });
+      const texts = [
+        '['.repeat(100_000),
+        '{"a":'.repeat(100_000),
+        '['.repeat(600) + ']'.repeat(600),
+        `{"protocolVersion": "${'x'.repeat(1_000_000)}"}`,
+        `{${Array.from({ length: 50_000 }, (_, i) => `"k${i % 7}": ${i}`).join(',')}}`,
+        big,
+        '"\\ud800"',
+        '\uFEFF{}',
+        '',
+      ];
+      for (const text of texts) {
+        const analysis = analyzeA2aCard('agent.json', text);
+        expect(malformations(analysis, text)).toEqual([]);
+      }
+    },
+    hangGuard(60_000),
+  );
 
   it(`writes a card the reader accepts from any agent data (${Math.ceil(COUNT / 4)} agents)`, () => {
     // A value of the pool, or (30%) a mutated card; shrinks toward the pool's plainer values.

@@ -6,6 +6,7 @@ import { afmFormat } from '../../src/core/formats/afm/index.ts';
 import { countFromEnv, fuzzParameters, SEED, throwOnFailure } from './fuzz-run.ts';
 import { applyMutations, mutations, type Mutation } from './mutate.ts';
 import { findMalformations } from './well-formed.ts';
+import { hangGuard } from '../setup/hang-guard.ts';
 
 // Mutations of hand-written AFM files (every shape, the body rules, variables) never make the AFM
 // analysis or the conversions throw; results are structured-cloneable and every range lies in the text.
@@ -155,36 +156,44 @@ describe('AFM fuzz', () => {
       for (const name of NAMES) expect(problemsOf(name, seed), `seed ${i} as ${name}`).toEqual([]);
   });
 
-  it(`never throws on ${COUNT} mutated files`, () => {
-    const seed = fc.nat({ max: SEEDS.length - 1 });
-    const input = fc.record({ seed, donor: seed, mutations, name: fc.constantFrom(...NAMES) });
-    const textOf = ({
-      seed,
-      donor,
-      mutations,
-    }: {
-      seed: number;
-      donor: number;
-      mutations: Mutation[];
-    }) => applyMutations(SEEDS[seed]!, mutations, SEEDS[donor]!);
-    const details = fc.check(
-      fc.property(input, (input) => {
-        const problems = problemsOf(input.name, textOf(input));
-        if (problems.length > 0) throw new Error(problems.join('; '));
-      }),
-      fuzzParameters(COUNT),
-    );
-    throwOnFailure(details, ([input]) => [
-      `${input.name}: ${JSON.stringify(textOf(input).slice(0, 400))}`,
-    ]);
-  }, 120_000);
+  it(
+    `never throws on ${COUNT} mutated files`,
+    () => {
+      const seed = fc.nat({ max: SEEDS.length - 1 });
+      const input = fc.record({ seed, donor: seed, mutations, name: fc.constantFrom(...NAMES) });
+      const textOf = ({
+        seed,
+        donor,
+        mutations,
+      }: {
+        seed: number;
+        donor: number;
+        mutations: Mutation[];
+      }) => applyMutations(SEEDS[seed]!, mutations, SEEDS[donor]!);
+      const details = fc.check(
+        fc.property(input, (input) => {
+          const problems = problemsOf(input.name, textOf(input));
+          if (problems.length > 0) throw new Error(problems.join('; '));
+        }),
+        fuzzParameters(COUNT),
+      );
+      throwOnFailure(details, ([input]) => [
+        `${input.name}: ${JSON.stringify(textOf(input).slice(0, 400))}`,
+      ]);
+    },
+    hangGuard(120_000),
+  );
 
-  it('stays bounded on pathological files', () => {
-    const many = `---\nname: x\n---\n# Role\n${'${env:A} '.repeat(20_000)}\n# Instructions\n${'${'.repeat(50_000)}\n`;
-    const deep = `---\ninterfaces:\n  - type: webchat\n    signature:\n      input: ${'{items: '.repeat(200)}{type: string}${'}'.repeat(200)}\n---\n# Role\nR\n# Instructions\nI\n`;
-    const wide = `---\ntools:\n  mcp:\n${Array.from({ length: 3000 }, (_, i) => `    - name: s${i % 50}\n      transport: {type: stdio}\n`).join('')}---\n# Role\nR\n`;
-    const headings = `${'# Other\ntext\n'.repeat(20_000)}`;
-    for (const text of [many, deep, wide, headings])
-      expect(problemsOf('p.afm.md', text)).toEqual([]);
-  }, 60_000);
+  it(
+    'stays bounded on pathological files',
+    () => {
+      const many = `---\nname: x\n---\n# Role\n${'${env:A} '.repeat(20_000)}\n# Instructions\n${'${'.repeat(50_000)}\n`;
+      const deep = `---\ninterfaces:\n  - type: webchat\n    signature:\n      input: ${'{items: '.repeat(200)}{type: string}${'}'.repeat(200)}\n---\n# Role\nR\n# Instructions\nI\n`;
+      const wide = `---\ntools:\n  mcp:\n${Array.from({ length: 3000 }, (_, i) => `    - name: s${i % 50}\n      transport: {type: stdio}\n`).join('')}---\n# Role\nR\n`;
+      const headings = `${'# Other\ntext\n'.repeat(20_000)}`;
+      for (const text of [many, deep, wide, headings])
+        expect(problemsOf('p.afm.md', text)).toEqual([]);
+    },
+    hangGuard(60_000),
+  );
 });

@@ -13,6 +13,7 @@ import {
 import { checkLoadSet } from '../../src/core/index.ts';
 import { bundleForNode } from './core-worker.ts';
 import { countFromEnv, fuzzParameters, SEED, throwOnFailure } from './fuzz-run.ts';
+import { hangGuard } from '../setup/hang-guard.ts';
 
 // The Engagement panel's promise (issue 11): whatever a spec's expressions and the Engagement hold, every
 // evaluation ends, each expression either with a result or stopped at the time limit, and no expression
@@ -159,7 +160,7 @@ function evaluate(dir: string, extras: unknown, engagementText: string): Promise
 
 beforeAll(async () => {
   folder = await bundleWorker();
-}, 120_000);
+}, hangGuard(120_000));
 
 afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import {
   type Profile,
 } from '../../src/core/index.ts';
 import { findPartitionBreaks } from './card-partition.ts';
+import { hangGuard } from '../setup/hang-guard.ts';
 import { bundleCore, checkInWorker, removeCoreBundle } from './core-worker.ts';
 import { countFromEnv, fuzzParameters, SEED, sometimes, throwOnFailure } from './fuzz-run.ts';
 import { applyMutations, mutations } from './mutate.ts';
@@ -46,7 +47,8 @@ const INLINE_COUNT = SAMPLES ? Math.ceil(COUNT / 4) : COUNT;
 const SAMPLE_COUNT = COUNT - INLINE_COUNT;
 const PROFILES: readonly Profile[] = ['rfc', 'fast-agent'];
 const FILE_NAMES = ['x.md', 'x.yaml', 'b.markdown', 'SKILL.md', 'x.txt'];
-const PATHOLOGICAL_TIMEOUT = 30_000;
+// Time-outs here are hang guards, generous enough for a loaded machine (a slow run is not a failure).
+const PATHOLOGICAL_TIMEOUT = hangGuard(120_000);
 const MB = 1024 * 1024;
 
 // ---------------------------------------------------------------------------------------------------
@@ -390,7 +392,7 @@ async function fuzz(
 
 /** Generous per-test bound for a fuzz part: a hang guard, not a timed assertion. */
 function fuzzTimeout(count: number): number {
-  return Math.max(60_000, count * 20);
+  return hangGuard(Math.max(120_000, count * 60));
 }
 
 describe('the core never throws and returns well-formed results on mutated cards', () => {
@@ -821,37 +823,41 @@ describe('the core survives pathological inputs', () => {
     PATHOLOGICAL_TIMEOUT,
   );
 
-  it('reports, rather than throws on, 150,000 problems from one source', () => {
-    // One route per place that gathers problems; each input yields about 150,000 diagnostics. (Function
-    // tools, unknown agents and unknown servers gather theirs like `{{file:…}}` templates do, and take
-    // seconds each to parse at that size.)
-    const many = 150_000;
-    const cases: Array<[string, Record<string, string>, Profile]> = [
-      ['YAML errors in a card', { 'x.yaml': '*a '.repeat(many) }, 'rfc'],
-      [
-        'history blocks in a body',
-        { 'x.md': `---\ntype: agent\n---\n${'---USER\n'.repeat(many / 2)}` },
-        'rfc',
-      ],
-      [
-        'inline-history lines',
-        { 'x.md': `---\ntype: agent\n---\n${'---USER\n'.repeat(many)}` },
-        'fast-agent',
-      ],
-      [
-        'missing {{file:…}} templates',
-        { 'x.md': `---\ntype: agent\n---\n${'{{file:q}}'.repeat(many)}` },
-        'fast-agent',
-      ],
-    ];
-    const outcomes = cases.map(([what, files, profile]) => {
-      const { result, error } = attempt(files, { profile });
-      return `${what} (${profile}): ${result ? (findMalformations(result, files).length === 0 ? 'well-formed result' : 'malformed result') : describeError(error)}`;
-    });
-    expect(outcomes).toEqual(
-      cases.map(([what, , profile]) => `${what} (${profile}): well-formed result`),
-    );
-  }, 30_000);
+  it(
+    'reports, rather than throws on, 150,000 problems from one source',
+    () => {
+      // One route per place that gathers problems; each input yields about 150,000 diagnostics. (Function
+      // tools, unknown agents and unknown servers gather theirs like `{{file:…}}` templates do, and take
+      // seconds each to parse at that size.)
+      const many = 150_000;
+      const cases: Array<[string, Record<string, string>, Profile]> = [
+        ['YAML errors in a card', { 'x.yaml': '*a '.repeat(many) }, 'rfc'],
+        [
+          'history blocks in a body',
+          { 'x.md': `---\ntype: agent\n---\n${'---USER\n'.repeat(many / 2)}` },
+          'rfc',
+        ],
+        [
+          'inline-history lines',
+          { 'x.md': `---\ntype: agent\n---\n${'---USER\n'.repeat(many)}` },
+          'fast-agent',
+        ],
+        [
+          'missing {{file:…}} templates',
+          { 'x.md': `---\ntype: agent\n---\n${'{{file:q}}'.repeat(many)}` },
+          'fast-agent',
+        ],
+      ];
+      const outcomes = cases.map(([what, files, profile]) => {
+        const { result, error } = attempt(files, { profile });
+        return `${what} (${profile}): ${result ? (findMalformations(result, files).length === 0 ? 'well-formed result' : 'malformed result') : describeError(error)}`;
+      });
+      expect(outcomes).toEqual(
+        cases.map(([what, , profile]) => `${what} (${profile}): well-formed result`),
+      );
+    },
+    hangGuard(120_000),
+  );
 
   it(
     'refuses a file past MAX_FILE_CHARS without reading it',
@@ -868,74 +874,82 @@ describe('the core survives pathological inputs', () => {
 });
 
 describe('the core in a worker thread', () => {
-  it('reads inputs built to trip superlinear paths without running away', async () => {
-    // Each input takes a linear reader a few seconds at most; a quadratic one (a duplicate-key check
-    // pair by pair, a backtracking regular expression) takes minutes and is stopped by the limit. The
-    // workers run side by side, so the limit bounds the whole test. A hang guard, not a benchmark.
-    const keys = Array.from({ length: 50_000 }, (_, i) => `k${i}: 1`);
-    const inputs: Array<[string, Record<string, string>, Profile]> = [
-      [
-        '50,000 keys in a block mapping',
-        { 'x.yaml': `type: agent\nname: x\n${keys.join('\n')}\n` },
-        'rfc',
-      ],
-      [
-        '50,000 keys in a flow mapping',
-        { 'x.md': card(`request_params: {${keys.join(', ')}}`) },
-        'rfc',
-      ],
-      [
-        '50,000 unclosed {{file: templates in a body',
-        { 'x.md': card('', '{{file:'.repeat(50_000)) },
-        'fast-agent',
-      ],
-    ];
-    const outcomes = await Promise.all(
-      inputs.map(async ([what, files, profile]) => {
-        const outcome = await checkInWorker(files, { profile }, 20_000);
-        if (outcome.kind !== 'result') return `${what}: ${JSON.stringify(outcome).slice(0, 300)}`;
-        const problems = findMalformations(outcome.result, files);
-        return `${what}: ${problems.length === 0 ? 'well-formed result' : problems.slice(0, 3).join('; ')}`;
-      }),
-    );
-    expect(outcomes).toEqual(inputs.map(([what]) => `${what}: well-formed result`));
-  }, 60_000);
+  it(
+    'reads inputs built to trip superlinear paths without running away',
+    async () => {
+      // Each input takes a linear reader a few seconds at most; a quadratic one (a duplicate-key check
+      // pair by pair, a backtracking regular expression) takes minutes and is stopped by the limit. The
+      // workers run side by side, so the limit bounds the whole test. A hang guard, not a benchmark.
+      const keys = Array.from({ length: 50_000 }, (_, i) => `k${i}: 1`);
+      const inputs: Array<[string, Record<string, string>, Profile]> = [
+        [
+          '50,000 keys in a block mapping',
+          { 'x.yaml': `type: agent\nname: x\n${keys.join('\n')}\n` },
+          'rfc',
+        ],
+        [
+          '50,000 keys in a flow mapping',
+          { 'x.md': card(`request_params: {${keys.join(', ')}}`) },
+          'rfc',
+        ],
+        [
+          '50,000 unclosed {{file: templates in a body',
+          { 'x.md': card('', '{{file:'.repeat(50_000)) },
+          'fast-agent',
+        ],
+      ];
+      const outcomes = await Promise.all(
+        inputs.map(async ([what, files, profile]) => {
+          const outcome = await checkInWorker(files, { profile }, hangGuard(90_000));
+          if (outcome.kind !== 'result') return `${what}: ${JSON.stringify(outcome).slice(0, 300)}`;
+          const problems = findMalformations(outcome.result, files);
+          return `${what}: ${problems.length === 0 ? 'well-formed result' : problems.slice(0, 3).join('; ')}`;
+        }),
+      );
+      expect(outcomes).toEqual(inputs.map(([what]) => `${what}: well-formed result`));
+    },
+    hangGuard(150_000),
+  );
 
-  it('sends results across a real Worker boundary unchanged', async () => {
-    const inputs: Array<Record<string, string>> = [
-      {
-        'bundle.md': INLINE_SEEDS[1]!.text,
-        'stream.yaml': INLINE_SEEDS[3]!.text,
-        'history.md': HISTORY_MD,
-        'fastagent.config.yaml': CONFIG,
-      },
-      { 'x.md': card(aliasBomb(10)) },
-      {
-        'x.md': card(
-          'anchors: &a [1, {b: 2}]\nrequest_params: {max_tokens: .inf, temperature: .nan}',
-          'Hi \uD800 \0 \uFFFD\n',
-        ),
-      },
-      {
-        'agents/x.md': withReferences(INLINE_SEEDS[0]!.text),
-        'agents/history.md': HISTORY_MD,
-        'agents/history.json': HISTORY_JSON,
-        'agents/tools.py': TOOLS_PY,
-      },
-    ];
-    for (const files of inputs) {
-      for (const profile of PROFILES) {
-        const here = checkLoadSet(files, { profile });
-        const outcome = await checkInWorker(files, { profile }, 20_000);
-        expect(outcome.kind, `${Object.keys(files).join(', ')} (${profile})`).toBe('result');
-        if (outcome.kind === 'result') {
-          expect(outcome.result, `${Object.keys(files).join(', ')} (${profile})`).toStrictEqual(
-            here,
-          );
+  it(
+    'sends results across a real Worker boundary unchanged',
+    async () => {
+      const inputs: Array<Record<string, string>> = [
+        {
+          'bundle.md': INLINE_SEEDS[1]!.text,
+          'stream.yaml': INLINE_SEEDS[3]!.text,
+          'history.md': HISTORY_MD,
+          'fastagent.config.yaml': CONFIG,
+        },
+        { 'x.md': card(aliasBomb(10)) },
+        {
+          'x.md': card(
+            'anchors: &a [1, {b: 2}]\nrequest_params: {max_tokens: .inf, temperature: .nan}',
+            'Hi \uD800 \0 \uFFFD\n',
+          ),
+        },
+        {
+          'agents/x.md': withReferences(INLINE_SEEDS[0]!.text),
+          'agents/history.md': HISTORY_MD,
+          'agents/history.json': HISTORY_JSON,
+          'agents/tools.py': TOOLS_PY,
+        },
+      ];
+      for (const files of inputs) {
+        for (const profile of PROFILES) {
+          const here = checkLoadSet(files, { profile });
+          const outcome = await checkInWorker(files, { profile }, hangGuard(90_000));
+          expect(outcome.kind, `${Object.keys(files).join(', ')} (${profile})`).toBe('result');
+          if (outcome.kind === 'result') {
+            expect(outcome.result, `${Object.keys(files).join(', ')} (${profile})`).toStrictEqual(
+              here,
+            );
+          }
         }
       }
-    }
-  }, 60_000);
+    },
+    hangGuard(120_000),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -967,46 +981,50 @@ describe('properties of the split and the Checker cache', () => {
     }),
   });
 
-  it(`gives a long-lived Checker the same answers as fresh checks, through edits and reverts (${sessions} sessions)`, () => {
-    const details = fc.check(
-      fc.property(session, ({ seed: index, path, profile, edits }) => {
-        const seed = ALL_SEEDS[index]!;
-        const checker = new Checker();
-        const base: Record<string, string> = {
-          [path]: seed.text,
-          'agents/history.md': HISTORY_MD,
-          'fastagent.config.yaml': CONFIG,
-        };
-        const first = attempt(base, { profile }, checker).result;
-        const again = attempt(base, { profile }, checker).result;
-        if (!isDeepStrictEqual(first, again))
-          throw new Error('checking the same load-set twice gives different results');
-        let text = seed.text;
-        edits.forEach((edit, i) => {
-          // Each edit builds on the last, like typing; a text grown past 20,000 characters starts over.
-          const from = text.length > 20_000 ? seed.text : text;
-          text = applyMutations(from, edit.mutations, ALL_SEEDS[edit.donor]!.text);
-          const editProfile = edit.profile ?? profile;
-          const files = { ...base, [path]: text };
-          const cached = attempt(files, { profile: editProfile }, checker);
-          const fresh = attempt(files, { profile: editProfile });
-          if (
-            !isDeepStrictEqual(cached.result, fresh.result) ||
-            (cached.error === undefined) !== (fresh.error === undefined)
-          ) {
-            throw new Error(
-              `edit ${i} (${editProfile}): the Checker's result differs from a fresh check`,
-            );
-          }
-        });
-        const reverted = attempt(base, { profile }, checker).result;
-        if (!isDeepStrictEqual(first, reverted))
-          throw new Error('reverting the edits does not give the original result');
-      }),
-      fuzzParameters(sessions, 0x5eed),
-    );
-    throwOnFailure(details, ([{ seed, path, profile }]) => [
-      `session: ${ALL_SEEDS[seed]!.name} as ${path} (${profile})`,
-    ]);
-  }, 60_000);
+  it(
+    `gives a long-lived Checker the same answers as fresh checks, through edits and reverts (${sessions} sessions)`,
+    () => {
+      const details = fc.check(
+        fc.property(session, ({ seed: index, path, profile, edits }) => {
+          const seed = ALL_SEEDS[index]!;
+          const checker = new Checker();
+          const base: Record<string, string> = {
+            [path]: seed.text,
+            'agents/history.md': HISTORY_MD,
+            'fastagent.config.yaml': CONFIG,
+          };
+          const first = attempt(base, { profile }, checker).result;
+          const again = attempt(base, { profile }, checker).result;
+          if (!isDeepStrictEqual(first, again))
+            throw new Error('checking the same load-set twice gives different results');
+          let text = seed.text;
+          edits.forEach((edit, i) => {
+            // Each edit builds on the last, like typing; a text grown past 20,000 characters starts over.
+            const from = text.length > 20_000 ? seed.text : text;
+            text = applyMutations(from, edit.mutations, ALL_SEEDS[edit.donor]!.text);
+            const editProfile = edit.profile ?? profile;
+            const files = { ...base, [path]: text };
+            const cached = attempt(files, { profile: editProfile }, checker);
+            const fresh = attempt(files, { profile: editProfile });
+            if (
+              !isDeepStrictEqual(cached.result, fresh.result) ||
+              (cached.error === undefined) !== (fresh.error === undefined)
+            ) {
+              throw new Error(
+                `edit ${i} (${editProfile}): the Checker's result differs from a fresh check`,
+              );
+            }
+          });
+          const reverted = attempt(base, { profile }, checker).result;
+          if (!isDeepStrictEqual(first, reverted))
+            throw new Error('reverting the edits does not give the original result');
+        }),
+        fuzzParameters(sessions, 0x5eed),
+      );
+      throwOnFailure(details, ([{ seed, path, profile }]) => [
+        `session: ${ALL_SEEDS[seed]!.name} as ${path} (${profile})`,
+      ]);
+    },
+    hangGuard(60_000),
+  );
 });

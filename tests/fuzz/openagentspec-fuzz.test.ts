@@ -14,6 +14,7 @@ import { bundleCore, checkInWorker, removeCoreBundle } from './core-worker.ts';
 import { countFromEnv, fuzzParameters, SEED, throwOnFailure } from './fuzz-run.ts';
 import { applyMutations, mutations, position, scaled } from './mutate.ts';
 import { findMalformations } from './well-formed.ts';
+import { hangGuard } from '../setup/hang-guard.ts';
 
 // The OpenAgentSpec reader's promise: on any text it returns well-formed, cloneable data with ranges
 // inside the text, and never throws; evaluation likewise on any Engagement text. Reproducible from
@@ -137,49 +138,57 @@ function editSpec(text: string, edit: SpecEdit): string {
 describe('OpenAgentSpec fuzz', () => {
   afterAll(removeCoreBundle);
 
-  it('parses CEL in a bundled core inside a worker thread, as the app does in its Web Worker', async () => {
-    await bundleCore();
-    const text = INLINE_SEEDS[0]!.replace('history._total < 10', 'history._total < @');
-    const outcome = await checkInWorker({ 'x.yaml': text }, {}, 60_000);
-    expect(outcome.kind).toBe('result');
-    if (outcome.kind !== 'result') return;
-    const syntax = outcome.result.diagnostics.filter((d) => d.code === 'oas-cel-syntax');
-    expect(syntax.map((d) => text.slice(d.from, d.to))).toEqual(['@']);
-  }, 120_000);
+  it(
+    'parses CEL in a bundled core inside a worker thread, as the app does in its Web Worker',
+    async () => {
+      await bundleCore();
+      const text = INLINE_SEEDS[0]!.replace('history._total < 10', 'history._total < @');
+      const outcome = await checkInWorker({ 'x.yaml': text }, {}, hangGuard(60_000));
+      expect(outcome.kind).toBe('result');
+      if (outcome.kind !== 'result') return;
+      const syntax = outcome.result.diagnostics.filter((d) => d.code === 'oas-cel-syntax');
+      expect(syntax.map((d) => text.slice(d.from, d.to))).toEqual(['@']);
+    },
+    hangGuard(120_000),
+  );
 
-  it(`never throws and returns well-formed results on ${COUNT} mutated specs`, () => {
-    const input = fc.record({
-      seed: fc.nat({ max: SEEDS.length - 1 }),
-      edit: specEdit,
-      file: fc.constantFrom(...FILES),
-      // The edit of the Engagement skeleton evaluated last.
-      skeletonEdit: specEdit,
-    });
-    const details = fc.check(
-      fc.property(input, ({ seed, edit, file, skeletonEdit }) => {
-        const text = editSpec(SEEDS[seed]!, edit);
-        const files = { [file]: text };
-        const problems = findMalformations(checkLoadSet(files), files);
-        const analysis = analyzeSpec(file, text);
-        for (const d of analysis.diagnostics)
-          if (!(d.from >= 0 && d.from <= d.to && d.to <= text.length))
-            problems.push(`${d.code} at [${d.from}, ${d.to}) outside the text`);
-        if (problems.length > 0) throw new Error(problems.join('; '));
-        structuredClone(analysis);
-        const extras = analysis.agents[0]?.extras;
-        const skeleton = engagementSkeleton(extras);
-        const evaluation = evaluateEngagement(extras, skeleton);
-        structuredClone(evaluation);
-        JSON.stringify(evaluation);
-        const broken = evaluateEngagement(extras, editSpec(skeleton, skeletonEdit));
-        structuredClone(broken);
-      }),
-      fuzzParameters(COUNT),
-    );
-    throwOnFailure(details, ([{ seed, edit, file }]) => [
-      `${file}: ${JSON.stringify(editSpec(SEEDS[seed]!, edit).slice(0, 400))}`,
-    ]);
-  }, 120_000);
+  it(
+    `never throws and returns well-formed results on ${COUNT} mutated specs`,
+    () => {
+      const input = fc.record({
+        seed: fc.nat({ max: SEEDS.length - 1 }),
+        edit: specEdit,
+        file: fc.constantFrom(...FILES),
+        // The edit of the Engagement skeleton evaluated last.
+        skeletonEdit: specEdit,
+      });
+      const details = fc.check(
+        fc.property(input, ({ seed, edit, file, skeletonEdit }) => {
+          const text = editSpec(SEEDS[seed]!, edit);
+          const files = { [file]: text };
+          const problems = findMalformations(checkLoadSet(files), files);
+          const analysis = analyzeSpec(file, text);
+          for (const d of analysis.diagnostics)
+            if (!(d.from >= 0 && d.from <= d.to && d.to <= text.length))
+              problems.push(`${d.code} at [${d.from}, ${d.to}) outside the text`);
+          if (problems.length > 0) throw new Error(problems.join('; '));
+          structuredClone(analysis);
+          const extras = analysis.agents[0]?.extras;
+          const skeleton = engagementSkeleton(extras);
+          const evaluation = evaluateEngagement(extras, skeleton);
+          structuredClone(evaluation);
+          JSON.stringify(evaluation);
+          const broken = evaluateEngagement(extras, editSpec(skeleton, skeletonEdit));
+          structuredClone(broken);
+        }),
+        fuzzParameters(COUNT),
+      );
+      throwOnFailure(details, ([{ seed, edit, file }]) => [
+        `${file}: ${JSON.stringify(editSpec(SEEDS[seed]!, edit).slice(0, 400))}`,
+      ]);
+    },
+    hangGuard(120_000),
+  );
 
   it('stays quick on a huge spec (many capabilities and expressions)', () => {
     const lines = ['kind: openagentspec:v1/agent', 'name: a', 'capabilities:'];

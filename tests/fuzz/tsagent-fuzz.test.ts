@@ -10,6 +10,7 @@ import type { FormatAnalysis } from '../../src/core/formats/format-module.ts';
 import { samplesDir } from '../conformance/shared-samples.ts';
 import { countFromEnv, fuzzParameters, SEED, sometimes, throwOnFailure } from './fuzz-run.ts';
 import { applyMutations, mutations, type Mutation, position, scaled } from './mutate.ts';
+import { hangGuard } from '../setup/hang-guard.ts';
 
 // The TsAgent module's promise: whatever the files of an agent folder or a YAML agent hold, reading them
 // never throws, and the result is cloneable data whose ranges lie inside their own files. Reproducible
@@ -148,87 +149,95 @@ function check(files: Record<string, string>, entry: string, withFormats = false
 }
 
 describe('TsAgent fuzz', () => {
-  it(`reads ${COUNT} mutated folders and YAML files without throwing, with ranges in their files`, () => {
-    const donors = [...YAMLS, ...FOLDERS.flatMap((f) => Object.values(f))];
-    const donor = fc.nat({ max: donors.length - 1 });
-    const input = fc.record({
-      donor,
-      what: fc.oneof(
-        fc.record({
-          yaml: fc.nat({ max: YAMLS.length - 1 }),
-          mutations,
+  it(
+    `reads ${COUNT} mutated folders and YAML files without throwing, with ranges in their files`,
+    () => {
+      const donors = [...YAMLS, ...FOLDERS.flatMap((f) => Object.values(f))];
+      const donor = fc.nat({ max: donors.length - 1 });
+      const input = fc.record({
+        donor,
+        what: fc.oneof(
+          fc.record({
+            yaml: fc.nat({ max: YAMLS.length - 1 }),
+            mutations,
+          }),
+          fc.record({
+            folder: fc.nat({ max: FOLDERS.length - 1 }),
+            /** The member file mutated (a position among the folder's files). */
+            target: position,
+            mutations,
+            /** A member under a prototype name, holding the donor. */
+            prototypeMember: sometimes(30, fc.constantFrom(...PROTOTYPE_MEMBERS)),
+          }),
+        ),
+        withFormats: fc.boolean(),
+      });
+      type Input = typeof input extends fc.Arbitrary<infer T> ? T : never;
+      const unitOf = ({
+        donor: d,
+        what,
+      }: Input): { files: Record<string, string>; entry: string } => {
+        const text = donors[d]!;
+        const edit = (t: string, m: Mutation[]) => applyMutations(t, m, text);
+        if ('yaml' in what)
+          return {
+            files: { 'agent.yaml': edit(YAMLS[what.yaml]!, what.mutations) },
+            entry: 'agent.yaml',
+          };
+        const files = { ...FOLDERS[what.folder]! };
+        const paths = Object.keys(files);
+        const target = paths[scaled(what.target, paths.length)]!;
+        files[target] = edit(files[target]!, what.mutations);
+        if (what.prototypeMember) {
+          tricks.prototypeMembers++;
+          files[what.prototypeMember] = text;
+        }
+        return { files, entry: paths.find((p) => p.endsWith('/tsagent.json'))! };
+      };
+      const details = fc.check(
+        fc.property(input, (input) => {
+          const { files, entry } = unitOf(input);
+          if (input.withFormats) tricks.formatsGiven++;
+          const problems = check(files, entry, input.withFormats);
+          if (problems.length > 0) throw new Error(problems.join('; '));
         }),
-        fc.record({
-          folder: fc.nat({ max: FOLDERS.length - 1 }),
-          /** The member file mutated (a position among the folder's files). */
-          target: position,
-          mutations,
-          /** A member under a prototype name, holding the donor. */
-          prototypeMember: sometimes(30, fc.constantFrom(...PROTOTYPE_MEMBERS)),
-        }),
-      ),
-      withFormats: fc.boolean(),
-    });
-    type Input = typeof input extends fc.Arbitrary<infer T> ? T : never;
-    const unitOf = ({
-      donor: d,
-      what,
-    }: Input): { files: Record<string, string>; entry: string } => {
-      const text = donors[d]!;
-      const edit = (t: string, m: Mutation[]) => applyMutations(t, m, text);
-      if ('yaml' in what)
-        return {
-          files: { 'agent.yaml': edit(YAMLS[what.yaml]!, what.mutations) },
-          entry: 'agent.yaml',
-        };
-      const files = { ...FOLDERS[what.folder]! };
-      const paths = Object.keys(files);
-      const target = paths[scaled(what.target, paths.length)]!;
-      files[target] = edit(files[target]!, what.mutations);
-      if (what.prototypeMember) {
-        tricks.prototypeMembers++;
-        files[what.prototypeMember] = text;
-      }
-      return { files, entry: paths.find((p) => p.endsWith('/tsagent.json'))! };
-    };
-    const details = fc.check(
-      fc.property(input, (input) => {
-        const { files, entry } = unitOf(input);
-        if (input.withFormats) tricks.formatsGiven++;
-        const problems = check(files, entry, input.withFormats);
-        if (problems.length > 0) throw new Error(problems.join('; '));
-      }),
-      fuzzParameters(COUNT),
-    );
-    console.log(
-      `tsagent fuzz tricks: prototype-named member files ${tricks.prototypeMembers} times, formats given ${tricks.formatsGiven} times`,
-    );
-    throwOnFailure(details, ([input]) => [
-      `files: ${JSON.stringify(unitOf(input).files).slice(0, 600)}`,
-    ]);
-  }, 300_000);
+        fuzzParameters(COUNT),
+      );
+      console.log(
+        `tsagent fuzz tricks: prototype-named member files ${tricks.prototypeMembers} times, formats given ${tricks.formatsGiven} times`,
+      );
+      throwOnFailure(details, ([input]) => [
+        `files: ${JSON.stringify(unitOf(input).files).slice(0, 600)}`,
+      ]);
+    },
+    hangGuard(300_000),
+  );
 
-  it('survives pathological inputs', () => {
-    const deep = '['.repeat(5000) + ']'.repeat(5000);
-    const longList = `[ ${Array.from({ length: 10_000 }, () => '0.5').join(', ')}, x ]`;
-    const cases: Array<[Record<string, string>, string]> = [
-      [{ 'a/tsagent.json': deep, 'a/prompt.md': '' }, 'a/tsagent.json'],
-      [{ 'a/tsagent.json': `{"metadata": ${deep}}` }, 'a/tsagent.json'],
-      [{ 'a/tsagent.json': '{"__proto__": {"name": 1}, "constructor": []}' }, 'a/tsagent.json'],
-      [{ 'tsagent.json': '', 'x/y/z.mdt': '---\n---\n', 'rules/.mdt': '---\n' }, 'tsagent.json'],
-      [{ 'a.yaml': `metadata:\n  name: x\nsettings:\n  e: ${longList}\n` }, 'a.yaml'],
-      [{ 'a.yaml': `metadata:\n  name: x\nsettings: &a [*a]\n` }, 'a.yaml'],
-      [
-        {
-          'a.yaml': `metadata:\n  name: x\nsystemPrompt: "${'{x}'.repeat(10_000)}"\nsettings: {}\n`,
-        },
-        'a.yaml',
-      ],
-    ];
-    for (const [files, entry] of cases) {
-      const t = performance.now();
-      expect(check(files, entry), entry).toEqual([]);
-      console.log(`pathological ${entry}: ${(performance.now() - t).toFixed(0)} ms`);
-    }
-  }, 120_000);
+  it(
+    'survives pathological inputs',
+    () => {
+      const deep = '['.repeat(5000) + ']'.repeat(5000);
+      const longList = `[ ${Array.from({ length: 10_000 }, () => '0.5').join(', ')}, x ]`;
+      const cases: Array<[Record<string, string>, string]> = [
+        [{ 'a/tsagent.json': deep, 'a/prompt.md': '' }, 'a/tsagent.json'],
+        [{ 'a/tsagent.json': `{"metadata": ${deep}}` }, 'a/tsagent.json'],
+        [{ 'a/tsagent.json': '{"__proto__": {"name": 1}, "constructor": []}' }, 'a/tsagent.json'],
+        [{ 'tsagent.json': '', 'x/y/z.mdt': '---\n---\n', 'rules/.mdt': '---\n' }, 'tsagent.json'],
+        [{ 'a.yaml': `metadata:\n  name: x\nsettings:\n  e: ${longList}\n` }, 'a.yaml'],
+        [{ 'a.yaml': `metadata:\n  name: x\nsettings: &a [*a]\n` }, 'a.yaml'],
+        [
+          {
+            'a.yaml': `metadata:\n  name: x\nsystemPrompt: "${'{x}'.repeat(10_000)}"\nsettings: {}\n`,
+          },
+          'a.yaml',
+        ],
+      ];
+      for (const [files, entry] of cases) {
+        const t = performance.now();
+        expect(check(files, entry), entry).toEqual([]);
+        console.log(`pathological ${entry}: ${(performance.now() - t).toFixed(0)} ms`);
+      }
+    },
+    hangGuard(120_000),
+  );
 });

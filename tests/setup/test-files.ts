@@ -1,6 +1,6 @@
 /** Which test files vitest runs, and how (vite.config.ts). */
 
-/** Every unit, conformance, golden, fuzz and CLI test file. */
+/** Every unit, conformance, golden, fuzz and CLI test file, and the tests of `npm test`'s runner. */
 export const UNIT_TESTS = [
   'src/**/*.test.ts',
   'tests/unit/**/*.test.ts',
@@ -8,6 +8,7 @@ export const UNIT_TESTS = [
   'tests/golden/**/*.test.ts',
   'tests/fuzz/**/*.test.ts',
   'tests/cli/**/*.test.ts',
+  'scripts/**/*.test.js',
 ];
 /**
  * Test files that mock modules, stub globals, spy or fake timers, or that watch a module load for the first
@@ -33,4 +34,6 @@ export const ISOLATED = [
   'src/embed/auto-height.test.ts',
   'src/core/formats/openagentspec/spec-schema.test.ts',
   'tests/fuzz/cel-evaluation-fuzz.test.ts',
+  'scripts/test-all/run-command.test.js',
+  'scripts/test-all/run-guard.test.js',
 ];

@@ -16,12 +16,12 @@ function testFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
     if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : testFiles(path);
-    return name.endsWith('.test.ts') ? [relative(ROOT, path)] : [];
+    return /\.test\.[jt]s$/.test(name) ? [relative(ROOT, path)] : [];
   });
 }
 
 describe('the test files that run in a module graph of their own (tests/setup/test-files.ts)', () => {
-  const files = [...testFiles(join(ROOT, 'src')), ...testFiles(join(ROOT, 'tests'))];
+  const files = ['src', 'tests', 'scripts'].flatMap((folder) => testFiles(join(ROOT, folder)));
 
   it('include every file that mocks, stubs, spies or fakes timers', () => {
     const needing = files.filter(

@@ -172,7 +172,7 @@ describe('encodePermalink and decodePermalink', () => {
       }),
       { seed: 20250724, numRuns: 300 },
     );
-  }, 30_000);
+  });
 
   it('encodes the pinned envelopes to the recorded links, so a format change cannot go unnoticed', async () => {
     expect(serializeEnvelope(PINNED)).toBe(
