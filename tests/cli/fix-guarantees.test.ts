@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.ts';
+import { HISTORY_BUNDLE } from '../support/history-bundle.ts';
 
 let dir = '';
 beforeEach(() => {
@@ -54,32 +55,9 @@ function freshAgents(...paths: string[]): string[] {
   return (JSON.parse(out) as { agents: Array<{ name: string }> }).agents.map((a) => a.name).sort();
 }
 
-const BUNDLE = `---
-type: agent
-name: first
----
-Be first.
----USER
-hi
----ASSISTANT
-hello
-
----
-type: agent
-name: second
----
-Second.
-
----
-type: agent
-name: third
----
-Third.
-`;
-
 describe('check --fix on a Markdown bundle whose first card has inline history', () => {
   it('keeps every card: splits the bundle, then moves only the first card’s history', () => {
-    write('bundle.md', BUNDLE);
+    write('bundle.md', HISTORY_BUNDLE);
     const { code, out, err } = cli('--profile', 'fast-agent', '--fix', 'bundle.md');
     expect(read('bundle.md')).toBe(
       '---\ntype: agent\nname: first\nmessages: first.history.md\n---\nBe first.\n',

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { PlaygroundPage } from './playground-page.ts';
+import { HISTORY_BUNDLE } from '../support/history-bundle.ts';
 
 // Quick fixes (issue 16): from a problem's tooltip, from Ctrl+. at the cursor, and "Fix all safe problems".
 
@@ -25,29 +26,6 @@ sequence:
   - social_medai
 ---
 Run the campaign.
-`;
-
-const HISTORY_BUNDLE = `---
-type: agent
-name: first
----
-Be first.
----USER
-hi
----ASSISTANT
-hello
-
----
-type: agent
-name: second
----
-Second.
-
----
-type: agent
-name: third
----
-Third.
 `;
 
 test.describe('Quick fixes', () => {
