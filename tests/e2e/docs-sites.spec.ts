@@ -79,7 +79,8 @@ const SITES: Record<
 
 for (const [site, how] of Object.entries(SITES) as Array<[SiteName, (typeof SITES)[SiteName]]>) {
   test.describe(`a ${how.title} site`, () => {
-    test.describe.configure({ mode: 'serial' });
+    // One retry: see docs-site.spec.ts (the navigation story, flaky under load).
+    test.describe.configure({ mode: 'serial', retries: 1 });
     let server: Server;
     let origin: string;
     let build: SiteBuild;
