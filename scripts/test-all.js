@@ -40,9 +40,12 @@ import {
   mutationCounts,
   NO_TESTS,
   playwrightCounts,
+  playwrightFailures,
   stepResult,
+  storyFailures,
   suiteResult,
   vitestCounts,
+  vitestFailures,
 } from './test-all/suite-results.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -126,6 +129,16 @@ function localBin(name) {
   return path.join(ROOT, 'node_modules', '.bin', name);
 }
 
+/**
+ * Names a suite's failed tests in its summary line.
+ * @param {SuiteResult} suite
+ * @param {string[]} failures
+ */
+function withFailures(suite, failures) {
+  if (failures.length > 0) suite.failures = failures;
+  return suite;
+}
+
 /** @param {string} title */
 function banner(title) {
   console.log(`\n━━━━ ${title} ━━━━`);
@@ -197,7 +210,11 @@ async function runVitest() {
   banner(`unit tests: vitest ${args.join(' ')}`);
   rmSync(VITEST_REPORT, { force: true });
   const result = await run('unit tests', localBin('vitest'), args);
-  return suiteResult('unit tests', result, vitestCounts(readReport(VITEST_REPORT)), result.seconds);
+  const report = readReport(VITEST_REPORT);
+  return withFailures(
+    suiteResult('unit tests', result, vitestCounts(report), result.seconds),
+    vitestFailures(report, ROOT),
+  );
 }
 
 /**
@@ -233,8 +250,12 @@ async function runOnNode(major) {
     capture: true,
     env: { AGENTCARD_CLI_BUILT: '1', AGENTCARD_EXPECT_NODE_MAJOR: major },
   });
+  const json = readReport(report);
   return {
-    suite: suiteResult(name, result, vitestCounts(readReport(report)), result.seconds),
+    suite: withFailures(
+      suiteResult(name, result, vitestCounts(json), result.seconds),
+      vitestFailures(json, ROOT),
+    ),
     print() {
       banner(`${name}: npm ${args.join(' ')}`);
       process.stdout.write(result.output ?? '');
@@ -343,6 +364,7 @@ async function runOtherBrowser(engine) {
     { passed: counts.passed ?? 0, failed: counts.failed ?? 0, skipped: counts.skipped ?? 0 },
     result.seconds,
   );
+  withFailures(suite, storyFailures(counts));
   if (counts.version) suite.note ??= counts.version;
   if (counts.note) suite.note ??= `skipped: ${counts.note}`;
   return {
@@ -380,11 +402,10 @@ async function runPlaywright(suites) {
     env: { AGENTCARD_BUILT: '1' },
     detail: () => testsInProgress(readFileSync(PLAYWRIGHT_PROGRESS, 'utf8'), Date.now()),
   });
-  return suiteResult(
-    'e2e tests',
-    result,
-    playwrightCounts(readReport(PLAYWRIGHT_REPORT)),
-    result.seconds,
+  const report = readReport(PLAYWRIGHT_REPORT);
+  return withFailures(
+    suiteResult('e2e tests', result, playwrightCounts(report), result.seconds),
+    playwrightFailures(report),
   );
 }
 

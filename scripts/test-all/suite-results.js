@@ -11,7 +11,9 @@
 /**
  * One line of the summary. A `step` (installing, building) has no tests of its own: it shows `done`
  * when it worked, and counts as one failed test when it did not.
- * @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string, step?: boolean }} SuiteResult
+ * `failures` names the tests that failed (and, for Playwright, those that passed only on a retry),
+ * so that the end of the output, which is all a CI log may keep, says which ones.
+ * @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string, step?: boolean, failures?: string[] }} SuiteResult
  */
 
 /** No tests counted. */
@@ -85,6 +87,74 @@ export function playwrightCounts(report) {
 }
 
 /**
+ * The tests that failed in vitest's JSON report, as `file › full name` (a file that failed to load
+ * as `file`), with the project's folder left off.
+ * @param {any} report
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function vitestFailures(report, root) {
+  /** @type {string[]} */
+  const names = [];
+  for (const file of report?.testResults ?? []) {
+    const where = relative(String(file.name ?? ''), root);
+    const failed = (file.assertionResults ?? []).filter(
+      (/** @type {any} */ t) => t.status === 'failed',
+    );
+    if (file.status === 'failed' && failed.length === 0) names.push(`${where} (did not load)`);
+    for (const test of failed) names.push(`${where} › ${test.fullName ?? test.title}`);
+  }
+  return names;
+}
+
+/**
+ * The tests that failed in Playwright's JSON report, as `[project] file:line › title`, then those
+ * that failed first and passed on a retry, marked `(flaky: passed on retry)`.
+ * @param {any} report
+ * @returns {string[]}
+ */
+export function playwrightFailures(report) {
+  /** @type {string[]} */
+  const failed = [];
+  /** @type {string[]} */
+  const flaky = [];
+  /** @param {any} suite @param {string[]} titles */
+  const visit = (suite, titles) => {
+    const path =
+      suite.title && !suite.file?.endsWith(suite.title) ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const name = `[${test.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}`;
+        if (test.status === 'unexpected') failed.push(name);
+        if (test.status === 'flaky') flaky.push(`${name} (flaky: passed on retry)`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, path);
+  };
+  for (const suite of report?.suites ?? []) visit(suite, []);
+  return [...failed, ...flaky];
+}
+
+/**
+ * The stories that failed in a Firefox or WebKit report (tests/browsers/run.js --report).
+ * @param {any} report
+ * @returns {string[]}
+ */
+export function storyFailures(report) {
+  return (report?.stories ?? [])
+    .filter((/** @type {any} */ s) => s.status === 'failed')
+    .map((/** @type {any} */ s) => String(s.name));
+}
+
+/**
+ * @param {string} file
+ * @param {string} root
+ */
+function relative(file, root) {
+  return root && file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+}
+
+/**
  * Counts from scripts/mutation-check.js --report: one test per mutation, passed when killed.
  * @param {any} report
  * @returns {Counts}
@@ -97,7 +167,7 @@ export function mutationCounts(report) {
 
 /**
  * The summary printed at the end: one line per suite in the order run (status, name, counts, wall
- * time, note), the wall time of the whole run with the machine's load average at its start and end,
+ * time, note) with the suite's failed tests named under it, the wall time of the whole run with the machine's load average at its start and end,
  * then, last, the totals `N passed, N failed, N skipped` over all suites.
  * @param {SuiteResult[]} suites
  * @param {{ seconds: number, loadAtStart: number[], loadAtEnd: number[] }} run
@@ -105,15 +175,18 @@ export function mutationCounts(report) {
  */
 export function formatSummary(suites, run) {
   const width = Math.max(12, ...suites.map((s) => s.name.length));
-  const lines = suites.map((s) => {
-    const status = s.failed > 0 ? 'FAIL' : 'ok  ';
-    const counts =
-      s.step && s.failed === 0
-        ? 'done'
-        : `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`;
-    const note = s.note ? `  (${s.note})` : '';
-    return `${status} ${s.name.padEnd(width)} ${formatSeconds(s.seconds).padStart(8)}  ${counts}${note}`;
-  });
+  const lines = suites
+    .map((s) => {
+      const status = s.failed > 0 ? 'FAIL' : 'ok  ';
+      const counts =
+        s.step && s.failed === 0
+          ? 'done'
+          : `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`;
+      const note = s.note ? `  (${s.note})` : '';
+      const line = `${status} ${s.name.padEnd(width)} ${formatSeconds(s.seconds).padStart(8)}  ${counts}${note}`;
+      return [line, ...listFailures(s.failures ?? [])];
+    })
+    .flat();
   const load = (/** @type {number[]} */ l) => l.map((x) => x.toFixed(2)).join(' ');
   lines.push(
     `     ${'total (wall)'.padEnd(width)} ${formatSeconds(run.seconds).padStart(8)}  ` +
@@ -122,6 +195,16 @@ export function formatSummary(suites, run) {
   const total = (/** @type {keyof Counts} */ key) => suites.reduce((sum, s) => sum + s[key], 0);
   lines.push(`${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
   return lines;
+}
+
+/** At most this many failed tests are named per suite in the summary. */
+const MAX_NAMED_FAILURES = 12;
+
+/** @param {string[]} failures */
+function listFailures(failures) {
+  const shown = failures.slice(0, MAX_NAMED_FAILURES).map((name) => `       ✘ ${name}`);
+  const more = failures.length - shown.length;
+  return more > 0 ? [...shown, `       … and ${more} more`] : shown;
 }
 
 /**

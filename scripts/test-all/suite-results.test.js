@@ -4,9 +4,12 @@ import {
   formatSummary,
   mutationCounts,
   playwrightCounts,
+  playwrightFailures,
   stepResult,
+  storyFailures,
   suiteResult,
   vitestCounts,
+  vitestFailures,
 } from './suite-results.js';
 
 const LOAD = { loadAtStart: [1, 2, 3], loadAtEnd: [4, 5, 6] };
@@ -92,5 +95,77 @@ describe('formatSummary', () => {
   it('writes seconds under a minute with a tenth', () => {
     expect(formatSeconds(59.94)).toBe('59.9 s');
     expect(formatSeconds(59.96)).toBe('1 m 00 s');
+  });
+});
+
+describe('failed tests named', () => {
+  it('names vitest failures by file and full name, and a file that did not load', () => {
+    const report = {
+      testResults: [
+        { name: '/repo/tests/a.test.ts', status: 'failed', assertionResults: [] },
+        {
+          name: '/repo/tests/b.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { status: 'passed', fullName: 'b works' },
+            { status: 'failed', fullName: 'b › breaks' },
+          ],
+        },
+      ],
+    };
+    expect(vitestFailures(report, '/repo')).toEqual([
+      'tests/a.test.ts (did not load)',
+      'tests/b.test.ts › b › breaks',
+    ]);
+    expect(vitestFailures(null, '/repo')).toEqual([]);
+  });
+
+  it('names Playwright failures with project, place and describe titles, then the flaky ones', () => {
+    const spec = (title, line, status, projectName = 'chromium') => ({
+      title,
+      file: 'docs.spec.ts',
+      line,
+      tests: [{ projectName, status }],
+    });
+    const report = {
+      suites: [
+        {
+          title: 'docs.spec.ts',
+          file: 'docs.spec.ts',
+          specs: [spec('top', 3, 'expected')],
+          suites: [
+            {
+              title: 'VitePress',
+              file: 'docs.spec.ts',
+              specs: [spec('navigation', 40, 'flaky'), spec('dark toggle', 60, 'unexpected')],
+            },
+          ],
+        },
+      ],
+    };
+    expect(playwrightFailures(report)).toEqual([
+      '[chromium] docs.spec.ts:60 › VitePress › dark toggle',
+      '[chromium] docs.spec.ts:40 › VitePress › navigation (flaky: passed on retry)',
+    ]);
+  });
+
+  it('names failed Firefox and WebKit stories', () => {
+    const report = {
+      stories: [
+        { name: 'a', status: 'passed' },
+        { name: 'b', status: 'failed' },
+      ],
+    };
+    expect(storyFailures(report)).toEqual(['b']);
+  });
+
+  it('lists the failures under their suite in the summary, twelve at most', () => {
+    const suite = suiteResult('e2e tests', { code: 1 }, { passed: 1, failed: 14, skipped: 0 }, 5);
+    suite.failures = Array.from({ length: 14 }, (_, i) => `test ${i + 1}`);
+    const lines = formatSummary([suite], { seconds: 5, ...LOAD });
+    expect(lines.slice(1, 3)).toEqual(['       ✘ test 1', '       ✘ test 2']);
+    expect(lines[12]).toBe('       ✘ test 12');
+    expect(lines[13]).toBe('       … and 2 more');
+    expect(lines.at(-1)).toBe('1 passed, 14 failed, 0 skipped');
   });
 });
