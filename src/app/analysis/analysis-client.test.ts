@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AnalysisClient,
+  BOOT_TIMEOUT_MS,
   HANG_TIMEOUT_MS,
   hangTimeoutFor,
   MAX_CONSECUTIVE_HANGS,
@@ -25,8 +26,17 @@ class FakeWorker {
   constructor() {
     FakeWorker.all.push(this);
   }
+  /** Whether the next worker says `ready` before its first request, as the real one does. */
+  static bootsAtOnce = true;
+  private saidReady = false;
   postMessage(request: AnalysisRequest) {
+    if (FakeWorker.bootsAtOnce && !this.saidReady) this.ready();
     this.requests.push(request);
+  }
+  /** Says `ready`, as the real worker does once its script has loaded. */
+  ready() {
+    this.saidReady = true;
+    this.onmessage?.({ data: { type: 'ready' } } as MessageEvent<AnalysisResponse>);
   }
   terminate() {
     this.terminated = true;
@@ -63,6 +73,7 @@ let client: AnalysisClient;
 beforeEach(() => {
   vi.useFakeTimers();
   FakeWorker.all = [];
+  FakeWorker.bootsAtOnce = true;
   events = [];
   client = new AnalysisClient(
     () => new FakeWorker() as unknown as Worker,
@@ -207,6 +218,52 @@ describe('AnalysisClient', () => {
     expect(FakeWorker.all).toHaveLength(2);
     client.update({ 'a.md': 'fast' }, 'rfc', null);
     expect(FakeWorker.all).toHaveLength(3);
+  });
+});
+
+describe('AnalysisClient while its worker loads', () => {
+  beforeEach(() => {
+    FakeWorker.bootsAtOnce = false;
+  });
+
+  it('does not time a check while the worker is still loading its script', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    const worker = FakeWorker.all[0]!;
+    vi.advanceTimersByTime(BOOT_TIMEOUT_MS - 1);
+    expect(worker.terminated).toBe(false);
+    expect(kinds()).toEqual([]);
+    // Ready at last: the check starts now and gets the whole hang limit from here.
+    worker.ready();
+    vi.advanceTimersByTime(HANG_TIMEOUT_MS - 1);
+    expect(worker.terminated).toBe(false);
+    worker.answer();
+    expect(kinds()).toEqual(['result']);
+  });
+
+  it('times the check from ready: a check that then hangs is restarted after the hang limit', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    vi.advanceTimersByTime(10_000);
+    FakeWorker.all[0]!.ready();
+    vi.advanceTimersByTime(HANG_TIMEOUT_MS + 1);
+    expect(FakeWorker.all[0]!.terminated).toBe(true);
+    expect(events.find((e) => e.kind === 'restarted')).toEqual({
+      kind: 'restarted',
+      reason: `analysis took longer than ${HANG_TIMEOUT_MS / 1000} s`,
+    });
+  });
+
+  it('restarts a worker that never says ready, and says why', () => {
+    client.update({ 'a.md': 'A' }, 'rfc', null);
+    vi.advanceTimersByTime(BOOT_TIMEOUT_MS);
+    expect(FakeWorker.all[0]!.terminated).toBe(true);
+    expect(events).toContainEqual({
+      kind: 'restarted',
+      reason: `the analysis worker did not start within ${BOOT_TIMEOUT_MS / 1000} s`,
+    });
+    // The new worker gets its own boot allowance; a second silent one and the client waits for an edit.
+    expect(FakeWorker.all).toHaveLength(2);
+    vi.advanceTimersByTime(BOOT_TIMEOUT_MS);
+    expect(kinds()).toEqual(['restarted', 'stalled']);
   });
 });
 

@@ -55,6 +55,13 @@ export type WorkerFactory = () => Worker;
 /** How long an answer on a small load-set may take before the worker is taken to be hung and restarted. */
 export const HANG_TIMEOUT_MS = 5000;
 
+/**
+ * How long a new worker may take to load its script and say it is ready before it is taken to be hung.
+ * Its checks are timed from then on: ten embeds starting together on a slow phone can take seconds to
+ * load, which is not a hung check (and restarting would only load the script again).
+ */
+export const BOOT_TIMEOUT_MS = 30_000;
+
 /** Extra time the hang limit allows per MiB (2^20 characters) of the load-set's text. */
 export const HANG_MS_PER_MIB = 4000;
 
@@ -85,7 +92,8 @@ export const PATCH_MIN_CHARS = 32 * 1024;
 /**
  * Runs analysis off the main thread. Requests carry a revision and stale answers are dropped. While a
  * request is in flight, newer edits are coalesced into one follow-up request, so typing never queues work.
- * If the worker crashes or does not answer within the hang limit (`hangTimeoutFor` the load-set's size), it
+ * If the worker crashes, does not say `ready` within `BOOT_TIMEOUT_MS`, or does not answer within the hang
+ * limit (`hangTimeoutFor` the load-set's size, timed from `ready`), it
  * is replaced and the whole load-set re-sent; after `MAX_CONSECUTIVE_HANGS` time-outs with no answer between
  * (edits do not reset the count), the client stops restarting and says so; the next edit tries once more.
  * A check running past `PROGRESS_AFTER_MS` reports progress every second; `cancel` stops it.
@@ -125,6 +133,8 @@ export class AnalysisClient {
   /** `choose` was called while a request was in flight, after it was sent. */
   private chooseAfter = false;
   private hangs = 0;
+  /** The worker has said `ready`: its checks are timed from their start. */
+  private workerReady = false;
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
   private progressShown = false;
   private disposed = false;
@@ -324,10 +334,22 @@ export class AnalysisClient {
       graph: this.graph,
     };
     this.ensureWorker().postMessage(request);
+    this.armHangTimer(rev);
+    this.startProgress();
+  }
+
+  /**
+   * Times request `rev`: against the hang limit once the worker is ready, else against the boot limit
+   * (and again against the hang limit when `ready` arrives, since the check starts then).
+   */
+  private armHangTimer(rev: number): void {
     this.clearTimer();
+    if (!this.workerReady) {
+      this.timer = setTimeout(() => this.onBootHang(rev), BOOT_TIMEOUT_MS);
+      return;
+    }
     const limit = hangTimeoutFor(this.totalChars());
     this.timer = setTimeout(() => this.onHang(rev, limit), limit);
-    this.startProgress();
   }
 
   private totalChars(): number {
@@ -353,6 +375,7 @@ export class AnalysisClient {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = this.makeWorker();
+    this.workerReady = false;
     this.rows = newRowReaders();
     worker.onmessage = (event: MessageEvent<AnalysisResponse>) => this.receive(event.data);
     worker.onerror = (event) => {
@@ -365,6 +388,11 @@ export class AnalysisClient {
   }
 
   private receive(response: AnalysisResponse): void {
+    if (response.type === 'ready') {
+      this.workerReady = true;
+      if (this.inFlight !== null) this.armHangTimer(this.inFlight);
+      return;
+    }
     if (response.type === 'fixedAll') {
       const pending = this.fixRuns.get(response.id);
       this.fixRuns.delete(response.id);
@@ -441,6 +469,13 @@ export class AnalysisClient {
       chars >= LARGE_INPUT_CHARS && this.hangs >= MAX_CONSECUTIVE_HANGS
         ? `this workspace (${(chars / 1e6).toFixed(1)} MB) is too large for this browser to check within ${seconds} s`
         : `analysis took longer than ${seconds} s`;
+    this.restart(reason, this.hangs >= MAX_CONSECUTIVE_HANGS);
+  }
+
+  private onBootHang(rev: number): void {
+    if (this.inFlight !== rev) return;
+    this.hangs += 1;
+    const reason = `the analysis worker did not start within ${BOOT_TIMEOUT_MS / 1000} s`;
     this.restart(reason, this.hangs >= MAX_CONSECUTIVE_HANGS);
   }
 

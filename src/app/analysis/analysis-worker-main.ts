@@ -62,6 +62,7 @@ self.onmessage = (event: MessageEvent<AnalysisRequest>) => {
   const request = event.data;
   queue = queue.then(() => handle(request));
 };
+post({ type: 'ready' });
 
 async function handle(request: AnalysisRequest): Promise<void> {
   if (request.type === 'select') {

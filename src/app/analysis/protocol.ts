@@ -80,6 +80,11 @@ export type AnalysisRequest =
 
 /** Worker → main thread. */
 export type AnalysisResponse =
+  /**
+   * The worker's script has loaded and it takes requests: sent once, first. Until then the client does
+   * not time its checks (loading the script on a slow phone is not a hung check).
+   */
+  | { type: 'ready' }
   | {
       type: 'result';
       rev: number;
