@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The project's whole test run (`npm test`): formatting, lint (ESLint), type check, unit tests, the
- * CLI and core tests again under the other supported Node majors, the mutation check of the golden
+ * The project's whole test run (`npm test`): formatting, lint (ESLint), type check, unit tests (under
+ * a supported Node major: this Node when it is one, else Node 22 from the registry's `node` package),
+ * the CLI and core tests again under the other supported major, the mutation check of the golden
  * corpus (scripts/mutation-check.js), end-to-end tests in Chromium (Playwright), then the same
  * build's main user stories in Firefox ESR and WebKitGTK (tests/browsers/run.js).
  *
@@ -11,7 +12,7 @@
  * we are root). The production build is made once (`npm run build`) and served to every browser
  * suite. The unit tests, the mutation check and the Chromium end-to-end tests show their output
  * live. The others run side by side and print theirs when they are done: formatting and the type
- * check together, then ESLint (the slowest) beside the unit tests; the other Node majors beside the
+ * check together, then ESLint (the slowest) beside the unit tests; the other Node major beside the
  * mutation check; Firefox beside WebKit. A suite that fails does not stop the ones after it.
  *
  * No suite has a time limit: a slow run prints its timings and passes. A test that hangs is caught
@@ -35,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { runCommand, stopAll } from './test-all/run-command.js';
 import { RunGuard } from './test-all/run-guard.js';
 import { testsInProgress } from './test-all/progress-log.js';
+import { nodeMajors, npmExecOnNode } from './test-all/node-majors.js';
 import {
   formatSummary,
   mutationCounts,
@@ -52,6 +54,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
 const RESULTS_DIR = path.join(ROOT, 'test-results');
 const VITEST_REPORT = path.join(RESULTS_DIR, 'vitest.json');
+/** Vitest's command line, run with a `node` of another major. */
+const VITEST_ENTRY = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 // Written by the reporters configured in playwright.config.ts: keep the paths in step with it.
 const PLAYWRIGHT_REPORT = path.join(RESULTS_DIR, 'playwright.json');
 const PLAYWRIGHT_PROGRESS = path.join(RESULTS_DIR, 'playwright-progress.jsonl');
@@ -67,15 +71,16 @@ const OTHER_BROWSERS = [
   { pkg: 'xvfb', file: '/usr/bin/xvfb-run' },
 ];
 /**
- * The supported Node majors besides the one running this (package.json `engines`), each getting
- * the CLI and core tests. Their `node` comes from the registry's `node` package through
- * `npm exec`, which keeps it in npm's cache for the next run.
+ * Which Node runs the unit tests, and which other supported majors (package.json `engines`) run the
+ * CLI and core tests again: the Node running this when it is a supported major, else (Node 20, past
+ * its end of life) the oldest supported one. A major not running this comes from the registry's `node`
+ * package through `npm exec`, which keeps it in npm's cache for the next run.
  */
-const OTHER_NODE_MAJORS = ['22', '24'];
+const NODE = nodeMajors(process.versions.node.split('.')[0] ?? '');
 /**
  * The CLI and core tests that run under every supported Node major: the command line, and the core
  * on the golden corpus and the conformance cases. (The core's own property tests in src/core, about
- * as long as all these together, run once, under the Node running this.)
+ * as long as all these together, run once, with the rest of the unit tests.)
  */
 const NODE_MAJOR_TESTS = ['tests/cli', 'tests/golden', 'tests/conformance'];
 
@@ -198,7 +203,10 @@ async function runCheck(name, bin, args) {
   };
 }
 
-/** @returns {Promise<SuiteResult>} */
+/**
+ * The whole Vitest suite, under the supported Node major NODE.unit (with vitest itself running on it).
+ * @returns {Promise<SuiteResult>}
+ */
 async function runVitest() {
   const args = [
     'run',
@@ -207,9 +215,13 @@ async function runVitest() {
     '--reporter=json',
     `--outputFile.json=${VITEST_REPORT}`,
   ];
-  banner(`unit tests: vitest ${args.join(' ')}`);
+  const env = { AGENTCARD_EXPECT_NODE_MAJOR: NODE.unit };
+  const [command, commandArgs] = NODE.fromRegistry
+    ? ['npm', npmExecOnNode(NODE.unit, ['node', VITEST_ENTRY, ...args])]
+    : [localBin('vitest'), args];
+  banner(`unit tests (Node ${NODE.unit}): ${path.basename(command)} ${commandArgs.join(' ')}`);
   rmSync(VITEST_REPORT, { force: true });
-  const result = await run('unit tests', localBin('vitest'), args);
+  const result = await run('unit tests', command, commandArgs, { env });
   const report = readReport(VITEST_REPORT);
   return withFailures(
     suiteResult('unit tests', result, vitestCounts(report), result.seconds),
@@ -218,8 +230,9 @@ async function runVitest() {
 }
 
 /**
- * The CLI and core tests under another Node major, with vitest itself running on it. The CLI is
- * already built (by the unit tests' global setup), so this run does not build it again. Output kept.
+ * The CLI and core tests under another supported Node major, with vitest itself running on it. The
+ * CLI is already built (by the unit tests' global setup), so this run does not build it again. Output
+ * kept.
  * @param {string} major
  * @returns {Promise<KeptRun>}
  */
@@ -227,17 +240,9 @@ async function runOnNode(major) {
   const name = `node ${major}`;
   const report = path.join(RESULTS_DIR, `vitest-node${major}.json`);
   rmSync(report, { force: true });
-  const vitest = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
-  const args = [
-    'exec',
-    '--yes',
-    // The package is in npm's cache after the first run: no need to ask the registry again.
-    '--prefer-offline',
-    '--package',
-    `node@${major}`,
-    '--',
+  const args = npmExecOnNode(major, [
     'node',
-    vitest,
+    VITEST_ENTRY,
     'run',
     '--project',
     'shared',
@@ -245,7 +250,7 @@ async function runOnNode(major) {
     '--reporter=json',
     `--outputFile.json=${report}`,
     ...NODE_MAJOR_TESTS,
-  ];
+  ]);
   const result = await run(name, 'npm', args, {
     capture: true,
     env: { AGENTCARD_CLI_BUILT: '1', AGENTCARD_EXPECT_NODE_MAJOR: major },
@@ -443,7 +448,7 @@ async function runSuites(suites) {
   // The mutation check runs one vitest over all its copies; the other Node majors one after the
   // other beside it (each run starts its own vitest, and they would otherwise wait on one another).
   const mutations = runMutationCheck();
-  for (const major of OTHER_NODE_MAJORS) {
+  for (const major of NODE.others) {
     const onNode = await runOnNode(major);
     onNode.print();
     suites.push(onNode.suite);

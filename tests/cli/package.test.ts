@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hangGuard } from '../setup/hang-guard.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -74,44 +75,52 @@ beforeAll(() => {
   const packed = npm(['pack', '--json', '--pack-destination', dir], ROOT);
   tarball = join(dir, packReport(packed).filename);
   expect(existsSync(tarball)).toBe(true);
-}, 180_000);
+}, hangGuard(180_000));
 
 describe('the packed package', () => {
-  it('lists every exports target, the JSON Schemas and the bin in npm pack --dry-run', () => {
-    const { files } = packReport(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT));
-    const expected = expectedFiles();
-    expect(expected).toContain('dist-cli/markdown/remark.js');
-    expect(expected).toContain('dist/agentcard-playground.js');
-    expect(expected).toContain('public/schemas/v1/agentcard.schema.json');
-    expect(expected.filter((file) => !files.includes(file))).toEqual([]);
-    // Nothing of the app, the tests or the build's bookkeeping.
-    expect(files.filter((file) => /^(src|tests|scripts)\/|tsbuildinfo|\.map$/.test(file))).toEqual(
-      [],
-    );
-  }, 120_000);
+  it(
+    'lists every exports target, the JSON Schemas and the bin in npm pack --dry-run',
+    () => {
+      const { files } = packReport(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT));
+      const expected = expectedFiles();
+      expect(expected).toContain('dist-cli/markdown/remark.js');
+      expect(expected).toContain('dist/agentcard-playground.js');
+      expect(expected).toContain('public/schemas/v1/agentcard.schema.json');
+      expect(expected.filter((file) => !files.includes(file))).toEqual([]);
+      // Nothing of the app, the tests or the build's bookkeeping.
+      expect(
+        files.filter((file) => /^(src|tests|scripts)\/|tsbuildinfo|\.map$/.test(file)),
+      ).toEqual([]);
+    },
+    hangGuard(120_000),
+  );
 
-  it('installs with --omit=dev into a project where both plugins, the core and agentcard work', () => {
-    mkdirSync(project);
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'docs-site', version: '1.0.0', private: true, type: 'module' }),
-    );
-    npm(['install', '--omit=dev', '--prefer-offline', tarball], project);
+  it(
+    'installs with --omit=dev into a project where both plugins, the core and agentcard work',
+    () => {
+      mkdirSync(project);
+      writeFileSync(
+        join(project, 'package.json'),
+        JSON.stringify({ name: 'docs-site', version: '1.0.0', private: true, type: 'module' }),
+      );
+      npm(['install', '--omit=dev', '--prefer-offline', tarball], project);
 
-    const installed = npm(['ls', '--all', '--parseable', '--omit=dev'], project)
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
-    console.log(
-      `installed packages with --omit=dev: ${installed.length} (${installed.join(', ')})`,
-    );
-    expect(installed.sort()).toEqual([manifest.name, ...Object.keys(manifest.dependencies)].sort());
+      const installed = npm(['ls', '--all', '--parseable', '--omit=dev'], project)
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+      console.log(
+        `installed packages with --omit=dev: ${installed.length} (${installed.join(', ')})`,
+      );
+      expect(installed.sort()).toEqual(
+        [manifest.name, ...Object.keys(manifest.dependencies)].sort(),
+      );
 
-    const markdownIt = pathToFileURL(createRequire(import.meta.url).resolve('markdown-it')).href;
-    writeFileSync(
-      join(project, 'probe.mjs'),
-      `import MarkdownIt from ${JSON.stringify(markdownIt)};
+      const markdownIt = pathToFileURL(createRequire(import.meta.url).resolve('markdown-it')).href;
+      writeFileSync(
+        join(project, 'probe.mjs'),
+        `import MarkdownIt from ${JSON.stringify(markdownIt)};
 import markdownIt from 'agentcard-playground/markdown-it';
 import remark from 'agentcard-playground/remark';
 import { decodePermalink } from 'agentcard-playground/core';
@@ -132,34 +141,36 @@ console.log(JSON.stringify({
   element: require.resolve('agentcard-playground/element').endsWith('agentcard-playground.js'),
 }));
 `,
-    );
-    const probe = spawnSync('node', ['probe.mjs'], { cwd: project, encoding: 'utf8' });
-    expect(probe.stderr).toBe('');
-    expect(JSON.parse(probe.stdout)).toEqual({
-      src: 'https://play.example/embed.html',
-      files: { 'card.md': '---\nname: a\n---\nHi.\n' },
-      remark: 'agentcard-playground',
-      schema: 'string',
-      element: true,
-    });
+      );
+      const probe = spawnSync('node', ['probe.mjs'], { cwd: project, encoding: 'utf8' });
+      expect(probe.stderr).toBe('');
+      expect(JSON.parse(probe.stdout)).toEqual({
+        src: 'https://play.example/embed.html',
+        files: { 'card.md': '---\nname: a\n---\nHi.\n' },
+        remark: 'agentcard-playground',
+        schema: 'string',
+        element: true,
+      });
 
-    const bin = join(project, 'node_modules', '.bin', 'agentcard');
-    expect(spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout).toBe(
-      `${manifest.version}\n`,
-    );
-    writeFileSync(
-      join(project, 'card.md'),
-      '---\ntype: agent\nname: sizer\nmodle: haiku\n---\nEstimate.\n',
-    );
-    const check = spawnSync(bin, ['check', '--json', 'card.md'], {
-      cwd: project,
-      encoding: 'utf8',
-    });
-    expect(check.status).toBe(1);
-    expect(
-      (JSON.parse(check.stdout) as { diagnostics: Array<{ code: string }> }).diagnostics.map(
-        (d) => d.code,
-      ),
-    ).toEqual(['unknown-field']);
-  }, 120_000);
+      const bin = join(project, 'node_modules', '.bin', 'agentcard');
+      expect(spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout).toBe(
+        `${manifest.version}\n`,
+      );
+      writeFileSync(
+        join(project, 'card.md'),
+        '---\ntype: agent\nname: sizer\nmodle: haiku\n---\nEstimate.\n',
+      );
+      const check = spawnSync(bin, ['check', '--json', 'card.md'], {
+        cwd: project,
+        encoding: 'utf8',
+      });
+      expect(check.status).toBe(1);
+      expect(
+        (JSON.parse(check.stdout) as { diagnostics: Array<{ code: string }> }).diagnostics.map(
+          (d) => d.code,
+        ),
+      ).toEqual(['unknown-field']);
+    },
+    hangGuard(120_000),
+  );
 });
