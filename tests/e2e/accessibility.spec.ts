@@ -144,7 +144,10 @@ test.describe('Accessibility', () => {
     }) => {
       // Seven full-page scans on a shared 2-core machine: a hang guard, not a speed check.
       test.setTimeout(240_000);
-      await page.emulateMedia({ colorScheme: theme });
+      // Settled states, not the frames of a fade: the editor's Tab hint fades out 4 s after the editor
+      // takes focus, and a scan that caught it half transparent reported its text's contrast (a dark-theme
+      // run under load). With reduced motion it is shown or hidden, never in between.
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       const playground = new PlaygroundPage(page);
       await playground.open();
 
