@@ -68,10 +68,13 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'chromium', use: CHROMIUM, testIgnore: /docs-sites\.spec\.ts$/ },
     // The Docusaurus and Starlight sites are built from the packed package by a setup of their own, which
-    // runs beside the other stories; their stories wait for it (see tests/support/docs-sites.ts).
+    // runs beside the other stories; their stories wait for it (see tests/support/docs-sites.ts). It comes
+    // first: Playwright queues the projects of one phase in this order, and listed after 'chromium' the
+    // setup (minutes of installs and builds on a fresh clone) started only once every other story had run,
+    // with the second worker idle beside it.
     { name: 'docs sites setup', use: CHROMIUM, testMatch: /docs-sites\.setup\.ts$/ },
+    { name: 'chromium', use: CHROMIUM, testIgnore: /docs-sites\.spec\.ts$/ },
     {
       name: 'docs sites',
       use: CHROMIUM,

@@ -16,13 +16,28 @@ temprature: 2
 
 /** The serious and critical axe-core violations on the page, as `rule: target` lines (readable on failure). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  // Only violations are read: axe then skips collecting the nodes of every passing check.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  // Only violations are read: axe then skips collecting the nodes of every passing check. Legacy mode runs
+  // axe.run() in the page, which applies that to every frame; the default runs axe.runPartial() in each
+  // frame and hands every node's result of every rule to axe.finishRun() in a new blank page: 2.5 to 4.5
+  // times as long for the same violations (48 s against 14 s for the Reference under load). Either way,
+  // AxeBuilder gives up on a frame that takes over a second to load axe (the embed preview, under load)
+  // and says so only as an incomplete `frame-tested`: the scan is then run again (axe is loaded by then),
+  // and a frame still not tested is reported as a problem.
+  let untested: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { violations, incomplete } = await new AxeBuilder({ page })
+      .setLegacyMode()
+      .options({ resultTypes: ['violations'] })
+      .analyze();
+    untested = incomplete
+      .filter((r) => r.id === 'frame-tested')
+      .map((r) => `frame-tested: ${r.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    if (untested.length > 0) continue;
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  }
+  return untested;
 }
 
 test.describe('Accessibility', () => {
@@ -129,7 +144,10 @@ test.describe('Accessibility', () => {
     }) => {
       // Seven full-page scans on a shared 2-core machine: a hang guard, not a speed check.
       test.setTimeout(240_000);
-      await page.emulateMedia({ colorScheme: theme });
+      // Settled states, not the frames of a fade: the editor's Tab hint fades out 4 s after the editor
+      // takes focus, and a scan that caught it half transparent reported its text's contrast (a dark-theme
+      // run under load). With reduced motion it is shown or hidden, never in between.
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       const playground = new PlaygroundPage(page);
       await playground.open();
 

@@ -24,6 +24,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const CACHE = path.join(ROOT, 'test-results/docs-sites-cache');
 /** Output of a command: large enough for a site's install log. */
 const BUFFER = 64 * 1024 * 1024;
+/** The options of every `npm install` here (see `installSite`). */
+const NPM_INSTALL = ['--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'];
 
 /** The sites, by name. */
 export const SITE_NAMES = ['docusaurus', 'starlight'] as const;
@@ -98,16 +100,20 @@ async function pack(folder: string): Promise<{ tarball: string; files: string[] 
   return { tarball, files: info!.files.map((f) => f.path) };
 }
 
+/** What installing one site did: its folder in the cache and how long the install took (0: cached). */
+export interface SiteInstall {
+  site: SiteName;
+  folder: string;
+  installSeconds: number;
+}
+
 /**
- * Copies the site into the cache, installs its dependencies and the tarball (unless the cache already has
- * exactly these), and builds it for the playground at `playground` into `out`.
+ * Copies the site into the cache and installs its dependencies and the tarball, unless the cache already has
+ * exactly these. npm's cache is used first (`--prefer-offline`, as tests/cli/package.test.ts installs the
+ * tarball): a fresh clone on a machine that installed the sites before asks the registry only for what its
+ * cache lacks, instead of checking every one of about a thousand packages again.
  */
-export async function buildSite(
-  site: SiteName,
-  tarball: string,
-  playground: string,
-  out: string,
-): Promise<SiteBuild> {
+export async function installSite(site: SiteName, tarball: string): Promise<SiteInstall> {
   const source = path.join(ROOT, `tests/${site}-site`);
   const folder = path.join(CACHE, site);
   mkdirSync(folder, { recursive: true });
@@ -131,13 +137,25 @@ export async function buildSite(
     for (const cache of ['.docusaurus', '.astro', 'node_modules/.cache', 'node_modules/.astro'])
       rmSync(path.join(folder, cache), { recursive: true, force: true });
     const started = Date.now();
-    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+    await run('npm', ['install', ...NPM_INSTALL], {
       cwd: folder,
       maxBuffer: BUFFER,
       timeout: 8 * 60_000,
     });
     installSeconds = (Date.now() - started) / 1000;
   }
+  return { site, folder, installSeconds };
+}
+
+/**
+ * Builds an installed site (`installSite`) for the playground at `playground` into `out`, with the site's own
+ * build command.
+ */
+export async function buildSite(
+  { site, folder, installSeconds }: SiteInstall,
+  playground: string,
+  out: string,
+): Promise<SiteBuild> {
   const node = site === 'starlight' ? await node22() : process.execPath;
   const command =
     site === 'docusaurus'
@@ -179,8 +197,18 @@ export async function buildSite(
   };
 }
 
-/** A Node ≥ 22.12 for Astro 7: this one when it is, else the registry's `node@22`, installed once into the cache. */
-async function node22(): Promise<string> {
+let node22Install: Promise<string> | undefined;
+
+/**
+ * A Node ≥ 22.12 for Astro 7: this one when it is, else the registry's `node@22`, installed once into the cache
+ * (the first call installs it; later calls, even while it installs, wait for the same install).
+ */
+export function node22(): Promise<string> {
+  node22Install ??= installNode22();
+  return node22Install;
+}
+
+async function installNode22(): Promise<string> {
   const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
   if (major > 22 || (major === 22 && minor >= 12)) return process.execPath;
   const folder = path.join(CACHE, 'node22');
@@ -188,7 +216,7 @@ async function node22(): Promise<string> {
   if (!existsSync(binary)) {
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'package.json'), '{ "private": true }\n');
-    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'node@22'], {
+    await run('npm', ['install', ...NPM_INSTALL, 'node@22'], {
       cwd: folder,
       timeout: 4 * 60_000,
     });

@@ -54,6 +54,24 @@ describe('AgentModel', () => {
     expect(model.activeText).toBe('X');
   });
 
+  // Were two browser stories (tests/e2e/broken-links.spec.ts keeps the one that opens such links in the page).
+  it('opening a link with only stray characters after #v1: names them in the banner instead of saying nothing follows', async () => {
+    const { model } = setup();
+    expect(await model.open('#v1:!!!***', undefined)).toEqual({ openedLink: false });
+    const banner = model.banners.find((b) => b.id === 'permalink');
+    expect(banner?.text).toMatch(/could not be opened/);
+    expect(banner?.text).toContain('"!!!***"');
+    expect(banner?.text).not.toContain('nothing follows');
+  });
+
+  it('opening a link with nothing after #v1: says in the banner that nothing follows it', async () => {
+    const { model } = setup();
+    expect(await model.open('#v1:', undefined)).toEqual({ openedLink: false });
+    const banner = model.banners.find((b) => b.id === 'permalink');
+    expect(banner?.text).toMatch(/could not be opened/);
+    expect(banner?.text).toContain('nothing follows');
+  });
+
   it('names a shared link after its content, numbering a second one with the same name', async () => {
     const { model } = setup();
     const link = await encodePermalink({
