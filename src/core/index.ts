@@ -71,7 +71,7 @@ export { escapeControls, hasControls, pictureControls, pictureLabel } from './vi
 export { normalizePath } from './load-set/paths.ts';
 export { OUTSIDE_ROOT, isRefusal } from './load-set/read-hook.ts';
 export type { ReadFileHook, ReadRefusal } from './load-set/read-hook.ts';
-export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-module.ts';
+export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-records.ts';
 export type {
   FormatId,
   FormatDetector,
@@ -84,10 +84,20 @@ export type {
 export { FORMATS, formatModule } from './formats/registry.ts';
 export {
   FORMAT_DETECTORS,
+  FORMAT_RECORDS,
+  FORMAT_REGISTRY,
   detectFormat,
   detectionReach,
   formatDetector,
-} from './formats/detectors.ts';
+} from './formats/format-records.ts';
+/** A format's registry record, and the lists derived from records. */
+export { formatRecord, formatRegistry } from './formats/format-record.ts';
+export type {
+  FormatRecord,
+  FormatRegistry,
+  PasteRule,
+  SourceLanguage,
+} from './formats/format-record.ts';
 /** Formats loaded on first use (the playground's worker): see `formats/lazy-formats.ts`. */
 export { LazyFormats, FORMAT_LOADERS, NotLoadedYet } from './formats/lazy-formats.ts';
 export type { FormatResolver, LazyPart } from './formats/lazy-formats.ts';

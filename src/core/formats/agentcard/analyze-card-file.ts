@@ -17,7 +17,7 @@ import { splitYamlStream } from './split-yaml.ts';
 import { validateFields, type FieldRange } from './validate-fields.ts';
 import { nodeAt } from './validate-fields.ts';
 
-import { CARD_EXTENSIONS, isCardPath } from './detector.ts';
+import { CARD_EXTENSIONS, isCardPath } from './format.ts';
 import { firstSuspectAfter, firstSuspectChar, type SuspectScan } from '../../text/suspect-chars.ts';
 
 export { CARD_EXTENSIONS, isCardPath };

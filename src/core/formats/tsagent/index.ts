@@ -25,13 +25,16 @@ import { Findings } from './findings.ts';
 import type { TsAgentCode } from './codes.ts';
 import { jsonTree, stringAt, valueOf, yamlTree, type LocatedNode } from './located-tree.ts';
 import { readMdt, readYamlItems, type ContextItem } from './read-context-items.ts';
-import { ENTRY, isTsAgentYaml, tsAgentDetector, YAML_PATH } from './detector.ts';
+import { ENTRY, isTsAgentYaml, tsAgentRecord, YAML_PATH } from './format.ts';
+import { detectorOf } from '../format-record.ts';
+import { TSAGENT_CODES } from './codes.ts';
 
 export { isTsAgentYaml };
 
 /** The TsAgent format. */
-export const tsAgentFormat: FormatModule = {
-  ...tsAgentDetector,
+export const tsAgentFormat: FormatModule<typeof TSAGENT_CODES> = {
+  ...detectorOf(tsAgentRecord),
+  codes: TSAGENT_CODES,
   analyze: (unit, context) =>
     basename(unit.entry) === ENTRY ? analyzeFolder(unit, context) : analyzeYaml(unit),
 };
