@@ -68,9 +68,9 @@ export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
 export { LineIndex } from './text/line-index.ts';
 export { escapeControls, hasControls, pictureControls, pictureLabel } from './visible-controls.ts';
-export { normalizePath } from './load-set/paths.ts';
-export { OUTSIDE_ROOT, isRefusal } from './load-set/read-hook.ts';
-export type { ReadFileHook, ReadRefusal } from './load-set/read-hook.ts';
+export { normalizePath } from './text/paths.ts';
+export { OUTSIDE_ROOT, isRefusal } from './model/read-hook.ts';
+export type { ReadFileHook, ReadRefusal } from './model/read-hook.ts';
 export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-records.ts';
 export type {
   FormatId,
@@ -167,17 +167,6 @@ export type {
   GraphPythonRef,
 } from './graph/agent-graph.ts';
 export { graphToMermaid, graphToDot, edgeLabel } from './graph/graph-text.ts';
-// Permalinks (`#v1:` share links): the playground's own codec, usable under Node (the Markdown plugins, the
-// command line's `agentcard link`).
-export {
-  encodePermalink,
-  decodePermalink,
-  PERMALINK_PREFIX,
-  type DecodeResult,
-  type PermalinkEnvelope,
-} from '../app/permalink/permalink.ts';
-export { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
-export type { PermalinkFailure, DecodeFailure } from '../app/permalink/decode-failure.ts';
 // Schema fields (editor completion and hover for AFM and OpenAgentSpec)
 export { schemaFields, shapeOf as schemaShape } from './schemas/schema-fields.ts';
 /** A JSON Schema of the core's own conversion (the one the published schemas come from). */

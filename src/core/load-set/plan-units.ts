@@ -6,7 +6,7 @@ import { getOwn, setOwn } from '../own-property.ts';
 import type { FormatRegistry } from '../formats/format-record.ts';
 import { FORMAT_REGISTRY, type FormatId } from '../formats/format-records.ts';
 import type { CheckOptions } from './check-result.ts';
-import { basename } from './paths.ts';
+import { basename } from '../text/paths.ts';
 
 /** A unit of the load-set, ready for its format module's `analyze`. */
 export interface PlannedUnit {

@@ -1,5 +1,5 @@
 /** AgentCard's registry record: any card file the more specific formats left (see `../format-records.ts`). */
-import { extension } from '../../load-set/paths.ts';
+import { extension } from '../../text/paths.ts';
 import { formatRecord } from '../format-record.ts';
 
 /** The endings of card files, each with the language the editor shows it in. */

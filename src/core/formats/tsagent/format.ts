@@ -1,5 +1,5 @@
 /** TsAgent's registry record: an agent directory's `tsagent.json`, or a TsAgent YAML file. */
-import { basename, dirname } from '../../load-set/paths.ts';
+import { basename, dirname } from '../../text/paths.ts';
 import { formatRecord } from '../format-record.ts';
 
 /** The file that makes a folder a TsAgent agent directory. */

@@ -6,8 +6,8 @@
  *   recognised by its content (`metadata:` with `settings:`, `systemPrompt:` or `mcpServers:` at top level).
  */
 import { parseYaml, type ParsedYaml } from '../../text/parse-yaml.ts';
-import { basename, dirname } from '../../load-set/paths.ts';
-import { outsideRootProblem } from '../../load-set/read-hook.ts';
+import { basename, dirname } from '../../text/paths.ts';
+import { outsideRootProblem } from '../../model/read-hook.ts';
 import type {
   FormatAgent,
   FormatAnalysis,
