@@ -16,6 +16,81 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
+/** An import path pattern: `path` (a folder or file below `src/core/`) reached by any `../` prefix. */
+const core = (path) => `^(\\.\\./)+${path.replaceAll('.', '\\.')}(/|$)`;
+
+/**
+ * The core's layers, kept by `no-restricted-imports` (type imports too). From the bottom: `model/` (the
+ * agent model, diagnostics' read hook) and `text/` and `json/` (source utilities) → `formats/<id>/` (each
+ * format alone: the model, text and the format contract; never another format or the pipeline) →
+ * `load-set/` (the pipeline) → the top (`index.ts`, `graph/`, `schemas/`, fix-all). The whole core imports
+ * nothing outside it (the app, the command line, the plugins, the permalink codec), no Node module and no
+ * browser or Node global. `tests/lint/layers.test.ts` plants a violation of each and sees the rule fail.
+ */
+function coreLayers() {
+  const outside = {
+    regex: '^(\\.\\./)+(app|cli|markdown|embed|permalink)(/|$)',
+    message: 'The core imports nothing outside src/core: it runs alone in a worker and under Node.',
+  };
+  const node = { regex: '^node:', message: 'The core is pure TypeScript: no Node API.' };
+  // The top: the public surface, the graph, schema generation and editor fields, fix-all. (A format's
+  // `json-schema.ts` uses schemas/' conversion helpers, which import no format.)
+  const top = (layer) => ({
+    regex: `${core('graph')}|(generate-schemas|schema-fields|fix-all)\\.ts$|^(\\.\\./)+index\\.ts$`,
+    message: `${layer} is below the top of the core (index.ts, graph/, schema generation, fix-all).`,
+  });
+  const pipeline = (layer) => ({
+    regex: core('load-set'),
+    message: `${layer} is below the pipeline (load-set/).`,
+  });
+  const restrict = (files, ...patterns) => ({
+    files,
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [outside, node, ...patterns] }] },
+  });
+  return [
+    {
+      files: ['src/core/**/*.ts'],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-globals': [
+          'error',
+          ...['document', 'window', 'self', 'process'].map((name) => ({
+            name,
+            message:
+              'The core runs in the page, a worker and Node alike: it is given what it needs.',
+          })),
+        ],
+      },
+    },
+    restrict(['src/core/**/*.ts']),
+    restrict(
+      ['src/core/model/**/*.ts', 'src/core/text/**/*.ts', 'src/core/json/**/*.ts'],
+      top('The model and text layer'),
+      pipeline('The model and text layer'),
+      {
+        regex: core('formats'),
+        message: 'The model and text layer is below the formats.',
+      },
+    ),
+    restrict(
+      ['src/core/formats/*/**/*.ts'],
+      top('A format'),
+      pipeline('A format'),
+      {
+        // A sibling folder of formats/ is another format; formats/*.ts are the contract and the lists.
+        regex: '^\\.\\./(?!\\.\\.)[^/]+/',
+        message: 'A format imports no other format: what they share lives in model/ or text/.',
+      },
+      {
+        regex: '^\\.\\./(registry|format-records|lazy-formats|convert)\\.ts$',
+        message: 'A format does not import the lists of formats (they import it).',
+      },
+    ),
+    restrict(['src/core/load-set/**/*.ts'], top('The pipeline')),
+  ];
+}
+
 export default defineConfig(
   globalIgnores([
     'dist/',
@@ -87,6 +162,7 @@ export default defineConfig(
       'max-lines-per-function': ['error', { max: 60 }],
     },
   },
+  ...coreLayers(),
   {
     // Tests read values typed `any` on purpose: the CLI's `--json` output through JSON.parse, and
     // what page.evaluate returns in a browser. Their shape is what the test checks with expect(),

@@ -31,7 +31,7 @@ const RUNS = 3;
  */
 export async function measureEmbeds(browser, playground) {
   const { encodePermalinkSync } = await import(
-    pathToFileURL(path.join(ROOT, 'dist-cli/app/permalink/encode-sync.js')).href
+    pathToFileURL(path.join(ROOT, 'dist-cli/permalink/encode-sync.js')).href
   );
   /** @param {number} i */
   const element = (i) => {

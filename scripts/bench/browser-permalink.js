@@ -20,7 +20,7 @@ import lzString from 'lz-string';
  * For each example of the Examples gallery: picks it as a user would (Examples, then its item), waits for
  * the Examples workspace to hold it (named "TITLE (example)"), asks the model for its share fragment, and
  * builds the envelope JSON as
- * src/app/permalink/envelope.ts does (`{"v":1,"f":[[path,text],…],"a":active,"p":profile}`). The link
+ * src/permalink/envelope.ts does (`{"v":1,"f":[[path,text],…],"a":active,"p":profile}`). The link
  * is checked by opening it in a second page of the same browser and comparing the workspace it opens
  * (links use a preset dictionary, so a plain inflate cannot read them) before lz-string compresses the JSON.
  * @param {Page} page A loaded page of the app.

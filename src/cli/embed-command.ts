@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
-import { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
+import { encodePermalinkSync } from '../permalink/encode-sync.ts';
 import { escapeControls, PROFILES, type Profile } from '../core/index.ts';
 import { embedSnippets } from '../markdown/embed-snippets.ts';
 import { HELP_OPTION, optionHelp, type OptionTable, parseOptions, quote } from './cli-options.ts';

@@ -1,6 +1,6 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { isCardPath, normalizePath } from '../core/index.ts';
+import { FORMAT_REGISTRY, normalizePath } from '../core/index.ts';
 import { readRegularFile } from './read-boundary.ts';
 
 /** What the command line hands the core: card texts by load-set path, and which paths are cards. */
@@ -100,8 +100,8 @@ export function loadPaths(paths: string[], cwd: string): DiskLoadSet {
     }
     if (!isDir) {
       add(full, path, false);
-      // A named tsagent.json brings its agent folder.
-      if (basename(full) === TSAGENT_FILE)
+      // A named tsagent.json (a folder format's entry) brings its agent folder.
+      if (FORMAT_REGISTRY.entries.has(basename(full)))
         for (const member of listTree(dirname(full))) if (member !== full) add(member, path, true);
       continue;
     }
@@ -110,22 +110,25 @@ export function loadPaths(paths: string[], cwd: string): DiskLoadSet {
   return out;
 }
 
-const TSAGENT_FILE = 'tsagent.json';
 /** Most files one TsAgent folder contributes (rules and references are a handful in practice). */
 const MAX_TREE_FILES = 2000;
 const MAX_TREE_DEPTH = 4;
 
-/** What a folder contributes: see `loadPaths`. */
+/** What a folder contributes: see `loadPaths`. The formats' records say which files and folders. */
 function listFolder(dir: string): string[] {
-  if (isFile(join(dir, TSAGENT_FILE))) return listTree(dir);
+  if (isUnitFolder(dir)) return listTree(dir);
   const out: string[] = [];
   for (const entry of entries(dir)) {
     const full = resolve(dir, entry.name);
-    if (entry.isFile() && (isCardPath(entry.name) || /\.(json|afm)$/i.test(entry.name)))
-      out.push(full);
-    else if (entry.isDirectory() && isFile(join(full, TSAGENT_FILE))) out.push(...listTree(full));
+    if (entry.isFile() && FORMAT_REGISTRY.discovered(entry.name)) out.push(full);
+    else if (entry.isDirectory() && isUnitFolder(full)) out.push(...listTree(full));
   }
   return out.sort();
+}
+
+/** Whether `dir` is a unit of a folder format: it holds the format's entry file (`tsagent.json`). */
+function isUnitFolder(dir: string): boolean {
+  return [...FORMAT_REGISTRY.entries].some((name) => isFile(join(dir, name)));
 }
 
 /** Every file under `dir` (depth and count capped), sorted. */

@@ -2,15 +2,12 @@
  * Diagnostics: every problem the core finds in user input is a `Diagnostic` value, never an exception.
  * Codes are a public contract (CI users key on them); each lives once: the core's and AgentCard's severities
  * in `CORE_SEVERITIES` here and their meanings in `core-codes.ts`, another format's in that format's
- * `codes.ts`; `diagnostic-codes.ts` joins them into the one table, `DIAGNOSTIC_CODES`. A format's table is not imported here at run time, so the playground's worker
+ * `codes.ts` (its module's `codes`); `diagnostic-codes.ts` joins them into the one table, `DIAGNOSTIC_CODES`. A format's table is not imported here at run time, so the playground's worker
  * loads it only with that format (it needs a code's default severity only where the code is raised).
  */
 
 import { shiftFixes, type Fix } from './fixes/fix.ts';
-import type { A2A_CODES } from './formats/a2a/codes.ts';
-import type { AFM_CODES } from './formats/afm/codes.ts';
-import type { OPENAGENTSPEC_CODES } from './formats/openagentspec/codes.ts';
-import type { TSAGENT_CODES } from './formats/tsagent/codes.ts';
+import type { FormatCode } from './formats/registry.ts';
 
 /** How bad a problem is. `error` makes a card (or the load) fail; the others are advice. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -78,12 +75,7 @@ export const CORE_SEVERITIES = {
 export type CoreCode = keyof typeof CORE_SEVERITIES;
 
 /** A stable diagnostic code: a key of `DIAGNOSTIC_CODES`. */
-export type DiagnosticCode =
-  | CoreCode
-  | keyof typeof AFM_CODES
-  | keyof typeof OPENAGENTSPEC_CODES
-  | keyof typeof TSAGENT_CODES
-  | keyof typeof A2A_CODES;
+export type DiagnosticCode = CoreCode | FormatCode;
 
 /**
  * One problem found in user input. `from`/`to` are absolute UTF-16 offsets into the file's text, `to`

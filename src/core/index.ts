@@ -68,10 +68,10 @@ export { parseHistory } from './history/parse-history.ts';
 export type { HistoryMessage, HistoryPart } from './history/history-message.ts';
 export { LineIndex } from './text/line-index.ts';
 export { escapeControls, hasControls, pictureControls, pictureLabel } from './visible-controls.ts';
-export { normalizePath } from './load-set/paths.ts';
-export { OUTSIDE_ROOT, isRefusal } from './load-set/read-hook.ts';
-export type { ReadFileHook, ReadRefusal } from './load-set/read-hook.ts';
-export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-module.ts';
+export { normalizePath } from './text/paths.ts';
+export { OUTSIDE_ROOT, isRefusal } from './model/read-hook.ts';
+export type { ReadFileHook, ReadRefusal } from './model/read-hook.ts';
+export { FORMAT_IDS, FORMAT_LABELS, CONVERSION_TARGETS } from './formats/format-records.ts';
 export type {
   FormatId,
   FormatDetector,
@@ -84,10 +84,20 @@ export type {
 export { FORMATS, formatModule } from './formats/registry.ts';
 export {
   FORMAT_DETECTORS,
+  FORMAT_RECORDS,
+  FORMAT_REGISTRY,
   detectFormat,
   detectionReach,
   formatDetector,
-} from './formats/detectors.ts';
+} from './formats/format-records.ts';
+/** A format's registry record, and the lists derived from records. */
+export { formatRecord, formatRegistry } from './formats/format-record.ts';
+export type {
+  FormatRecord,
+  FormatRegistry,
+  PasteRule,
+  SourceLanguage,
+} from './formats/format-record.ts';
 /** Formats loaded on first use (the playground's worker): see `formats/lazy-formats.ts`. */
 export { LazyFormats, FORMAT_LOADERS, NotLoadedYet } from './formats/lazy-formats.ts';
 export type { FormatResolver, LazyPart } from './formats/lazy-formats.ts';
@@ -157,17 +167,6 @@ export type {
   GraphPythonRef,
 } from './graph/agent-graph.ts';
 export { graphToMermaid, graphToDot, edgeLabel } from './graph/graph-text.ts';
-// Permalinks (`#v1:` share links): the playground's own codec, usable under Node (the Markdown plugins, the
-// command line's `agentcard link`).
-export {
-  encodePermalink,
-  decodePermalink,
-  PERMALINK_PREFIX,
-  type DecodeResult,
-  type PermalinkEnvelope,
-} from '../app/permalink/permalink.ts';
-export { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
-export type { PermalinkFailure, DecodeFailure } from '../app/permalink/decode-failure.ts';
 // Schema fields (editor completion and hover for AFM and OpenAgentSpec)
 export { schemaFields, shapeOf as schemaShape } from './schemas/schema-fields.ts';
 /** A JSON Schema of the core's own conversion (the one the published schemas come from). */

@@ -3,7 +3,7 @@
  * `<agentcard-playground>` (its content as a `#v1:` permalink computed here, at build time) and the files for its
  * static `<pre><code>` children. Runs in Node with no DOM.
  */
-import { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
+import { encodePermalinkSync } from '../permalink/encode-sync.ts';
 import { MAX_EMBED_URL } from '../embed/element/embed-url.ts';
 import { fixedHeight } from '../embed/element/fixed-height.ts';
 import { FENCE_VIEW_PATTERN, parseFenceOptions, type FenceOptions } from './fence-options.ts';

@@ -4,7 +4,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
+import { encodePermalinkSync } from '../permalink/encode-sync.ts';
 import { parseEmbedOptions } from '../embed/embed-options.ts';
 import { embedSnippets, parseNameList } from './embed-snippets.ts';
 import markdownItAgentcard from './markdown-it.ts';

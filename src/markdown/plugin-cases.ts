@@ -2,7 +2,7 @@
  * The cases both Markdown plugins' tests run through their real pipelines (markdown-it; remark-parse →
  * remark-rehype → rehype-stringify), and the reading of the HTML they give back. Test support, not shipped.
  */
-import { decodePermalink, type PermalinkEnvelope } from '../app/permalink/permalink.ts';
+import { decodePermalink, type PermalinkEnvelope } from '../permalink/permalink.ts';
 
 /** One embed read back from the HTML: its attributes, its decoded content and its static code. */
 export interface ReadEmbed {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodePermalink } from '../../src/core/index.ts';
+import { decodePermalink } from '../../src/permalink/permalink.ts';
 import { run } from '../../src/cli/main.ts';
 import markdownItAgentcard from '../../src/markdown/markdown-it.ts';
 import { readEmbeds } from '../../src/markdown/plugin-cases.ts';

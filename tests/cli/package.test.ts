@@ -123,7 +123,7 @@ describe('the packed package', () => {
         `import MarkdownIt from ${JSON.stringify(markdownIt)};
 import markdownIt from 'agentcard-playground/markdown-it';
 import remark from 'agentcard-playground/remark';
-import { decodePermalink } from 'agentcard-playground/core';
+import { decodePermalink } from 'agentcard-playground/permalink';
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const schema = require('agentcard-playground/schemas/v1/agentcard.schema.json');

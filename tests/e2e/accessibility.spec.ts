@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { encodePermalink } from '../../src/app/permalink/permalink.ts';
+import { encodePermalink } from '../../src/permalink/permalink.ts';
 import { PlaygroundPage } from './playground-page.ts';
 
 const WITH_ERRORS = `---

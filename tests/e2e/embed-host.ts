@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test as base, type Frame, type Locator, type Page } from '@playwright/test';
-import { encodePermalink } from '../../src/app/permalink/permalink.ts';
+import { encodePermalink } from '../../src/permalink/permalink.ts';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { EMBED_TEST_IDS } from '../../src/embed/embed-test-ids.ts';
 import { editorTextInPage } from './editor-text.ts';

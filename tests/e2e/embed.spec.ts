@@ -2,7 +2,7 @@
  * Stories of a documentation site on another origin that embeds the playground with an iframe, following
  * docs/embedding.md: its page runs public/embed-demo-host.js, the host script the docs show.
  */
-import { decodePermalink } from '../../src/app/permalink/permalink.ts';
+import { decodePermalink } from '../../src/permalink/permalink.ts';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { EmbedFrame, expect, HostPage, permalinkOf, test, type HostSite } from './embed-host.ts';
 import { PlaygroundPage } from './playground-page.ts';

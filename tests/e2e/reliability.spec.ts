@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { encodePermalink } from '../../src/app/permalink/permalink.ts';
+import { encodePermalink } from '../../src/permalink/permalink.ts';
 import { TEST_IDS } from '../../src/app/test-ids.ts';
 import { PlaygroundPage } from './playground-page.ts';
 

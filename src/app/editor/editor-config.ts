@@ -1,4 +1,9 @@
-import { CONFIG_FILE_NAMES, detectFormat, detectionReach } from '../../core/index.ts';
+import {
+  CONFIG_FILE_NAMES,
+  detectFormat,
+  detectionReach,
+  FORMAT_REGISTRY,
+} from '../../core/index.ts';
 import { Facet, type Text } from '@codemirror/state';
 import type { FormatId, Profile } from '../../core/index.ts';
 import { docHead } from './doc-text.ts';
@@ -22,17 +27,12 @@ export interface CardEditorConfig {
 }
 
 /**
- * The kind of a file by its extension, case-insensitive: `.md`/`.markdown` → Markdown, `.yaml`/`.yml`
- * → YAML, `.json` → JSON, anything else (including no extension) → plain text.
+ * The kind of a file by its extension, case-insensitive, as the formats' records give it (`.md`/`.markdown`
+ * → Markdown, `.yaml`/`.yml` → YAML, `.json` → JSON, TsAgent's `.mdt` and AFM's `.afm` → Markdown); anything
+ * else (including no extension) → plain text.
  */
 export function documentKind(path: string): DocumentKind {
-  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
-  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.')) : '';
-  // `.mdt`: TsAgent's rule and reference files; `.afm`: AFM without the `.md`.
-  if (ext === '.md' || ext === '.markdown' || ext === '.mdt' || ext === '.afm') return 'markdown';
-  if (ext === '.yaml' || ext === '.yml') return 'yaml';
-  if (ext === '.json') return 'json';
-  return 'text';
+  return FORMAT_REGISTRY.language(path) ?? 'text';
 }
 
 const formats = new WeakMap<Text, { path: string; format: FormatId | undefined }>();

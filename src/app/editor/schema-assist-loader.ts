@@ -7,6 +7,7 @@
 import type { CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import { EditorState, type Extension } from '@codemirror/state';
 import { hoverTooltip, type EditorView, type Tooltip } from '@codemirror/view';
+import { FORMAT_REGISTRY } from '../../core/index.ts';
 import { cardEditorConfig, documentFormat } from './editor-config.ts';
 
 let module: Promise<typeof import('./schema-assist.ts')> | undefined;
@@ -23,7 +24,7 @@ function load(): Promise<typeof import('./schema-assist.ts')> {
 /** Whether the file in `state` is one schema-assist.ts serves (cheap: the format is cached per text). */
 function schemaDescribed(state: EditorState): boolean {
   const format = documentFormat(state.facet(cardEditorConfig).path, state.doc);
-  return format === 'afm' || format === 'openagentspec';
+  return format !== undefined && FORMAT_REGISTRY.schemaAssisted.has(format);
 }
 
 /**

@@ -3,18 +3,20 @@
  * is what picks Markdown or YAML for an AgentCard, `.afm.md` for AFM and `tsagent.json` for a TsAgent
  * agent; the other formats are recognised from the content under any name.
  */
-import { detectFormat } from '../../core/index.ts';
+import { FORMAT_REGISTRY } from '../../core/index.ts';
 
 /** How much of the pasted text is looked at. */
 const MAX_SNIFF_CHARS = 64 * 1024;
 
 /**
  * The file name for pasted `text`:
- * - JSON (`{` first): `tsagent.json` for a TsAgent agent file (`metadata` and `settings` objects), else
- *   `pasted.json` (A2A cards and history files are recognised by their content).
+ * - JSON (`{` first): the name of the first format whose paste rule (its registry record's `paste`) claims
+ *   it, e.g. `tsagent.json` for a TsAgent agent file (`metadata` and `settings` objects), else `pasted.json`
+ *   (A2A cards and history files are recognised by their content).
  * - A YAML stream of cards (`---` first, every document a mapping with a top-level `type` key):
  *   `pasted.yaml`.
- * - Frontmatter (`---` first, followed by a body): `pasted.afm.md` when it is AFM, else `pasted.md`.
+ * - Frontmatter (`---` first, followed by a body): a Markdown paste rule's name (`pasted.afm.md` when it
+ *   is AFM), else `pasted.md`.
  * - Top-level `key:` lines without `---` first (a YAML card, an OpenAgentSpec): `pasted.yaml`.
  * - Anything else (prose, a history): `pasted.md`.
  * Pure; never throws.
@@ -22,10 +24,10 @@ const MAX_SNIFF_CHARS = 64 * 1024;
 export function pastedFileName(text: string): string {
   const head = text.slice(0, MAX_SNIFF_CHARS).replace(/^\uFEFF/, '');
   const start = head.trimStart();
-  if (start.startsWith('{')) return isTsAgentJson(text) ? 'tsagent.json' : 'pasted.json';
+  if (start.startsWith('{')) return pasteName('.json', text) ?? 'pasted.json';
   if (/^---[ \t]*\r?\n/.test(start)) {
     if (isYamlCardStream(start)) return 'pasted.yaml';
-    return detectFormat('pasted.md', start) === 'afm' ? 'pasted.afm.md' : 'pasted.md';
+    return pasteName('.md', start) ?? 'pasted.md';
   }
   return /^[\w-]+[ \t]*:/m.test(start) ? 'pasted.yaml' : 'pasted.md';
 }
@@ -48,14 +50,7 @@ function isYamlCardStream(text: string): boolean {
   );
 }
 
-/** True when `text` is a JSON object with the `metadata` and `settings` objects of a `tsagent.json`. */
-function isTsAgentJson(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    const isObject = (x: unknown): x is Record<string, unknown> =>
-      typeof x === 'object' && x !== null && !Array.isArray(x);
-    return isObject(value) && isObject(value['metadata']) && isObject(value['settings']);
-  } catch {
-    return false;
-  }
+/** The name of the first format whose paste rule for `ending` files claims `text`, if any. */
+function pasteName(ending: string, text: string): string | undefined {
+  return FORMAT_REGISTRY.pasteRules(ending).find((rule) => rule.claims(text))?.name;
 }

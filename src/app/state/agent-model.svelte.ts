@@ -9,7 +9,7 @@ import type { Diagnostic, EmitOptions, FixEdit, FormatId, Profile } from '../../
 import type { WorkerFactory } from '../analysis/analysis-client.ts';
 import type { CardRef, TextEdit } from '../analysis/protocol.ts';
 import { EXAMPLES, type Example } from '../examples.ts';
-import { decodePermalink, encodePermalink } from '../permalink/permalink.ts';
+import { decodePermalink, encodePermalink } from '../../permalink/permalink.ts';
 import { createEditJournal, type EditJournal } from '../storage/edit-journal.ts';
 import type { StorageNote, WorkspaceStore } from '../storage/workspace-store.ts';
 import { AnalysisState } from './analysis-state.svelte.ts';

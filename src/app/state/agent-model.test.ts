@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLES } from '../examples.ts';
-import { encodePermalink } from '../permalink/permalink.ts';
+import { encodePermalink } from '../../permalink/permalink.ts';
 import { createEditJournal } from '../storage/edit-journal.ts';
 import { FakeStorage } from '../storage/journal-fixture.ts';
 import { createMemoryStore } from '../storage/memory-store.ts';

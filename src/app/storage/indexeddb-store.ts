@@ -15,12 +15,8 @@ import {
   snapshotWorkspace,
   type StoredMeta,
 } from './workspace-record.ts';
-import {
-  assertRevisionAdvances,
-  type SaveResult,
-  type StoreOptions,
-  type WorkspaceStore,
-} from './workspace-store.ts';
+import { assertRevisionAdvances } from './revision-advances.ts';
+import type { SaveResult, StoreOptions, WorkspaceStore } from './workspace-store.ts';
 
 /** The database and object store names. */
 export const DB_NAME = 'agentcard-playground';

@@ -5,12 +5,8 @@
 import type { Workspace, WorkspaceMeta } from '../state/workspace-types.ts';
 import { checkStoredUiState, snapshotUiState, type UiState } from './ui-state.ts';
 import { metaOf, snapshotWorkspace } from './workspace-record.ts';
-import {
-  assertRevisionAdvances,
-  type SaveResult,
-  type StoreOptions,
-  type WorkspaceStore,
-} from './workspace-store.ts';
+import { assertRevisionAdvances } from './revision-advances.ts';
+import type { SaveResult, StoreOptions, WorkspaceStore } from './workspace-store.ts';
 
 /**
  * Creates an empty in-memory store. It keeps plain copies of what is saved, so later changes to a saved object

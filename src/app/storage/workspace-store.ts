@@ -99,12 +99,3 @@ export async function openWorkspaceStore(
     problem: STORE_PROBLEMS[failure === 'quota' ? 'quota' : 'unavailable'],
   };
 }
-
-/** Throws a `TypeError` unless `ws.revision` moves past `expectedRevision` (see `WorkspaceStore.save`). */
-export function assertRevisionAdvances(ws: Workspace, expectedRevision: number | null): void {
-  if (expectedRevision !== null && !(ws.revision > expectedRevision)) {
-    throw new TypeError(
-      `Saving revision ${ws.revision} over expected revision ${expectedRevision}: the revision must grow.`,
-    );
-  }
-}

@@ -5,7 +5,7 @@
  */
 import type { CardDraft } from '../formats/agentcard/analyze-card-file.ts';
 import { normalizeName } from '../formats/agentcard/analyze-card-file.ts';
-import { stem } from '../load-set/paths.ts';
+import { stem } from '../text/paths.ts';
 import { replaceFix, yamlScalar, type Fix } from './fix.ts';
 
 /** `base` when it is not in `taken`, else the first of `base_2`, `base_3`… that is not. */

@@ -1,6 +1,7 @@
 /**
  * The contract every agent-definition format implements. A format module is one folder under
- * `src/core/formats/` that exports one `FormatModule`; `registry.ts` lists them, and the load-set checker
+ * `src/core/formats/` whose `format.ts` holds its registry record (`format-record.ts`, listed in
+ * `format-records.ts`) and whose `index.ts` exports its `FormatModule`; the load-set checker
  * reads every unit of every format, AgentCard included, through its module's `analyze`.
  *
  * Reading happens in two phases. `analyze` reads one unit on its own (cacheable by the unit's text). What
@@ -13,27 +14,13 @@
  */
 import type { AgentData, Json } from '../model/agent-data.ts';
 import type { Profile } from '../model/agent-types.ts';
-import type { RawDiagnostic } from '../diagnostics.ts';
+import type { CodeInfo, RawDiagnostic } from '../diagnostics.ts';
 import type { ParsedYaml, YamlVersion } from '../text/parse-yaml.ts';
 import type { CardDraft } from './agentcard/analyze-card-file.ts';
 
-/** The formats the core reads, by stable id (also the `--format`/`--to` values of the command line). */
-export const FORMAT_IDS = ['agentcard', 'afm', 'openagentspec', 'tsagent', 'a2a'] as const;
+import type { FormatId } from './format-records.ts';
 
-/** A format's stable id. */
-export type FormatId = (typeof FORMAT_IDS)[number];
-
-/** Each format's name as users know it (kept here, apart from the modules, so the UI needs no parser). */
-export const FORMAT_LABELS: Readonly<Record<FormatId, string>> = {
-  agentcard: 'AgentCard',
-  afm: 'AFM',
-  openagentspec: 'OpenAgentSpec',
-  tsagent: 'TsAgent',
-  a2a: 'A2A AgentCard',
-};
-
-/** The formats a conversion can write (their modules have `emit`); a registry test keeps this true. */
-export const CONVERSION_TARGETS: readonly FormatId[] = ['agentcard', 'afm', 'a2a'];
+export type { FormatId };
 
 /**
  * What a format reads as one unit: a single file, or (TsAgent's agent directory) a folder. `files` holds
@@ -154,10 +141,14 @@ export interface EmitSource {
 
 /**
  * What the checker needs of a format before reading anything: its id, name and detection. Cheap to
- * load (each format keeps it in its own `detector.ts`), so a host can load the readers lazily.
+ * load (each format keeps it in its registry record, `format.ts`), so a host can load the readers lazily.
  */
-export interface FormatDetector {
-  readonly id: FormatId;
+export interface FormatDetector<Id extends string = FormatId> extends Detection {
+  readonly id: Id;
+}
+
+/** A detector without its id (the id's type comes from the records, which hold detectors). */
+interface Detection {
   /** The format's name as users know it (`AFM`, `OpenAgentSpec`, …). */
   readonly label: string;
   /**
@@ -165,21 +156,33 @@ export interface FormatDetector {
    * the load-set on every check) and never throws. For folder formats, true for the file that identifies
    * the folder (e.g. `tsagent.json`).
    */
-  detect(path: string, text: string): boolean;
+  readonly detect: (path: string, text: string) => boolean;
   /**
    * How many leading characters of the text `detect` reads for a file at `path` (0: it goes by the name
    * alone). Omitted: all of them. Lets an editor detect a large file from its start without joining it.
    */
-  reach?(path: string): number;
+  readonly reach?: (path: string) => number;
   /**
    * For folder formats: the folder an entry file claims. Every load-set file under it joins the unit and is
    * read by nobody else. Undefined when the entry is a single-file unit of a format that has both kinds.
    */
-  unitFolder?(entry: string): string | undefined;
+  readonly unitFolder?: (entry: string) => string | undefined;
 }
 
-/** One agent-definition format: its detector plus the reader (and writer). */
-export interface FormatModule extends FormatDetector {
+/** A format's own diagnostic codes, each with its default severity and meaning. */
+export type CodeTable = Readonly<Record<string, CodeInfo>>;
+
+/**
+ * One agent-definition format: its detector plus the reader (and writer) and its code table (`Codes`, whose
+ * keys join the `DiagnosticCode` union).
+ */
+export interface FormatModule<Codes extends CodeTable = CodeTable> extends Detection {
+  readonly id: FormatId;
+  /**
+   * The codes only this format raises (part of the one table, `DIAGNOSTIC_CODES`); it may raise the core's
+   * too.
+   */
+  readonly codes: Codes;
   /** Reads one unit (phase one: see the top of this file). Pure; never throws on any text. */
   analyze(unit: FormatUnit, context: FormatContext): FormatAnalysis;
   /**

@@ -4,7 +4,8 @@ import { LoadSetChecker } from '../load-set/load-set-checker.ts';
 import { portabilityFixer } from '../load-set/passes/portability-fixes.ts';
 import { YAML_HINTS } from '../text/yaml-hint-texts.ts';
 import { agentCardReader } from './agentcard/reader.ts';
-import { FORMAT_DETECTORS, detectFormat } from './detectors.ts';
+import { detectorOf } from './format-record.ts';
+import { FORMAT_DETECTORS, detectFormat } from './format-records.ts';
 import { LazyFormats, NotLoadedYet } from './lazy-formats.ts';
 import { FORMATS } from './registry.ts';
 
@@ -107,8 +108,8 @@ describe('FORMAT_DETECTORS', () => {
   it('are the full modules’ detectors, in the same order', () => {
     expect(FORMAT_DETECTORS.map((d) => d.id)).toEqual(FORMATS.map((f) => f.id));
     for (const [i, detector] of FORMAT_DETECTORS.entries()) {
-      // The module spreads its detector: the same label and the same functions.
-      expect(FORMATS[i]).toMatchObject({ ...detector });
+      // The module spreads its record's detector: the same label and the same functions.
+      expect(FORMATS[i]).toMatchObject(detectorOf(detector));
     }
   });
 

@@ -7,26 +7,19 @@
  */
 import type { HistoryParser } from '../load-set/load-set-checker.ts';
 import type { HintText } from '../load-set/locate.ts';
-import { detectFormat } from './detectors.ts';
-import { FORMAT_IDS, type FormatId, type FormatModule } from './format-module.ts';
+import type { FormatModule } from './format-module.ts';
+import type { FormatRegistry } from './format-record.ts';
+import { FORMAT_REGISTRY, type FormatId } from './format-records.ts';
 
 /** Gives the module of a format id; the checker calls it for every unit it analyses. */
 export type FormatResolver = (id: FormatId) => FormatModule;
 
-/** Each format's module, loaded by a dynamic import (one chunk per format in a bundled build). */
-export const FORMAT_LOADERS: Readonly<Record<FormatId, () => Promise<FormatModule>>> = {
-  agentcard: () => import('./agentcard/index.ts').then((m) => m.agentCardFormat),
-  afm: () => import('./afm/index.ts').then((m) => m.afmFormat),
-  openagentspec: () => import('./openagentspec/index.ts').then((m) => m.openAgentSpecFormat),
-  tsagent: () => import('./tsagent/index.ts').then((m) => m.tsAgentFormat),
-  a2a: () => import('./a2a/index.ts').then((m) => m.a2aFormat),
-};
+/** Each format's module, loaded by a dynamic import (its record's `load`: one chunk per format in a bundled build). */
+export const FORMAT_LOADERS: Readonly<Record<FormatId, () => Promise<FormatModule>>> =
+  FORMAT_REGISTRY.loaders;
 
 /** What `LazyFormats` loads: a format's module, the history-file reader or the hints' texts. */
 export type LazyPart = FormatId | 'history' | 'hints';
-
-/** How many parts there are to load (bounds `checkLoading`'s attempts). */
-const PART_COUNT = FORMAT_IDS.length + 2;
 
 /**
  * Thrown during a check by `LazyFormats.resolve` / `parseHistory` / `hintText` when the part is not loaded yet: the host
@@ -52,8 +45,14 @@ export class LazyFormats {
   private history: HistoryParser | undefined;
   private hints: HintText | undefined;
 
-  /** `preloaded`: modules that are there from the start (the worker bundles AgentCard's). */
-  constructor(preloaded: readonly FormatModule[] = []) {
+  /**
+   * `preloaded`: modules that are there from the start (the worker bundles AgentCard's); `formats`: the
+   * registry whose formats it loads (all of them unless a test gives another).
+   */
+  constructor(
+    preloaded: readonly FormatModule[] = [],
+    private readonly formats: FormatRegistry<string> = FORMAT_REGISTRY,
+  ) {
     for (const module of preloaded) this.loaded.set(module.id, module);
   }
 
@@ -88,20 +87,23 @@ export class LazyFormats {
   missing(files: Iterable<[string, string]>, chosen: Iterable<FormatId> = []): FormatId[] {
     const wanted = new Set<FormatId>(chosen);
     for (const [path, text] of files) {
-      const id = detectFormat(path, text);
+      const id = this.formats.detect(path, text) as FormatId | undefined;
       if (id !== undefined) wanted.add(id);
     }
-    return FORMAT_IDS.filter((id) => wanted.has(id) && !this.loaded.has(id));
+    return (this.formats.ids as FormatId[]).filter((id) => wanted.has(id) && !this.loaded.has(id));
   }
 
   /** Loads `parts` (those not loaded yet), together. Rejects when a chunk cannot be fetched. */
-  async load(parts: Iterable<LazyPart>, loaders = FORMAT_LOADERS): Promise<void> {
+  async load(
+    parts: Iterable<LazyPart>,
+    loaders: Readonly<Record<string, () => Promise<FormatModule>>> = this.formats.loaders,
+  ): Promise<void> {
     const wanted = [...parts];
     const pending = wanted.filter(
       (p): p is FormatId => p !== 'history' && p !== 'hints' && !this.loaded.has(p),
     );
     const [modules, history, hints] = await Promise.all([
-      Promise.all(pending.map((id) => loaders[id]())),
+      Promise.all(pending.map((id) => loaders[id]!())),
       wanted.includes('history') && !this.history ? loadHistoryParser() : this.history,
       wanted.includes('hints') && !this.hints ? loadHintText() : this.hints,
     ]);
@@ -119,7 +121,8 @@ export class LazyFormats {
       try {
         return check();
       } catch (error) {
-        if (!(error instanceof NotLoadedYet) || attempt >= PART_COUNT) throw error;
+        // At most once per part (each format, the history reader and the hints), so it ends.
+        if (!(error instanceof NotLoadedYet) || attempt >= this.formats.ids.length + 2) throw error;
         await this.load([error.part]);
       }
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAgentConfig } from '../model/agent-data.ts';
 import { checkLoadSet } from '../load-set/check-load-set.ts';
-import { CONVERSION_TARGETS, FORMAT_IDS, FORMAT_LABELS } from './format-module.ts';
+import { CONVERSION_TARGETS, FORMAT_IDS, FORMAT_LABELS } from './format-records.ts';
 import { FORMATS, formatModule } from './registry.ts';
 
 describe('the format registry', () => {

@@ -2,7 +2,7 @@
  * The delimited history form (`.md`, `.txt`, anything not `.json`), read as fast-agent's `PromptTemplate`
  * and `load_prompt` do: `---USER`, `---ASSISTANT` and `---RESOURCE` lines split the text into sections.
  */
-import { isRefusal, outsideRootProblem, type ReadFileHook } from '../load-set/read-hook.ts';
+import { isRefusal, outsideRootProblem, type ReadFileHook } from '../model/read-hook.ts';
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
 import type { HistoryMessage, HistoryPart } from './history-message.ts';
 import { pyStrip, splitLines, stripRange, type TextLine } from './python-text.ts';

@@ -1,7 +1,7 @@
 /**
  * History files (`messages:` of an AgentCard), read as fast-agent 0.10.9's `load_prompt` reads them.
  */
-import type { ReadFileHook } from '../load-set/read-hook.ts';
+import type { ReadFileHook } from '../model/read-hook.ts';
 import type { RawDiagnostic } from '../diagnostics.ts';
 import type { HistoryMessage } from './history-message.ts';
 import { parseDelimitedHistory } from './parse-delimited-history.ts';

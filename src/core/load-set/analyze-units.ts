@@ -14,7 +14,7 @@ import type { FormatResolver } from '../formats/lazy-formats.ts';
 import type { Profile } from '../model/agent-types.ts';
 import type { ParsedYaml, YamlVersion } from '../text/parse-yaml.ts';
 import type { PlannedUnit } from './plan-units.ts';
-import { isRefusal, type ReadFileHook } from './read-hook.ts';
+import { isRefusal, type ReadFileHook } from '../model/read-hook.ts';
 
 /** A planned unit and what its format module read in it. */
 export interface AnalyzedUnit {

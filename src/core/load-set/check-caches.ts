@@ -7,7 +7,7 @@ import type { parseHistory } from '../history/parse-history.ts';
 import { detachString } from '../text/detach-string.ts';
 import { LineIndex } from '../text/line-index.ts';
 import { parseYaml, type ParsedYaml, type YamlVersion } from '../text/parse-yaml.ts';
-import type { ReadFileHook } from './read-hook.ts';
+import type { ReadFileHook } from '../model/read-hook.ts';
 
 /**
  * Most characters of YAML a cache keeps (both versions) beyond the slices the last two checks asked for,

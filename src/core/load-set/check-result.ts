@@ -6,7 +6,7 @@ import type { FormatId } from '../formats/format-module.ts';
 import type { Json, AgentData } from '../model/agent-data.ts';
 import type { CardType, Profile } from '../model/agent-types.ts';
 import type { PythonRef } from '../formats/agentcard/python-refs.ts';
-import type { ReadFileHook } from './read-hook.ts';
+import type { ReadFileHook } from '../model/read-hook.ts';
 
 /** Options of a check. */
 export interface CheckOptions {

@@ -10,13 +10,13 @@ import { compileCard } from '../model/agent-data.ts';
 import type { Profile } from '../model/agent-types.ts';
 import type { LineIndex } from '../text/line-index.ts';
 import type { CardInfo, CheckOptions, CompiledAgent } from './check-result.ts';
-import { dirname } from './paths.ts';
+import { dirname } from '../text/paths.ts';
 import { expandDraft } from './passes/env.ts';
 import { loadHistory, type HistoryParser } from './passes/history-files.ts';
 import { resolveRefs } from './passes/python-refs.ts';
 import { checkTemplateFiles } from './passes/templates.ts';
 import type { PortabilityFixer } from './portability-fixer.ts';
-import type { ReadFileHook } from './read-hook.ts';
+import type { ReadFileHook } from '../model/read-hook.ts';
 import type { CardEntry } from './passes/cards.ts';
 import type { CompileMemos } from './compile-memo.ts';
 

@@ -9,6 +9,8 @@
  * Each stage is a module of this folder, each pass one of `passes/`; the checker keeps the caches
  * between checks.
  */
+import type { FormatRegistry } from '../formats/format-record.ts';
+import { FORMAT_REGISTRY } from '../formats/format-records.ts';
 import type { FormatResolver } from '../formats/lazy-formats.ts';
 import { fastAgentDate } from '../formats/agentcard/load-instruction.ts';
 import type { parseHistory } from '../history/parse-history.ts';
@@ -50,13 +52,15 @@ export class LoadSetChecker {
    * format's module, the core's `parseHistory`, the fixes and `yamlHintText`). A host that loads them
    * lazily may throw from `resolve`, `parseHistory` or `hintText` when something is not loaded yet, load
    * it, and check again: a check that throws leaves the checker's caches consistent. The fixes are never cached: a check with a fixer that adds none (`LazyPortabilityFixer`
-   * before it has loaded), then one with the fixes, gives the fixes.
+   * before it has loaded), then one with the fixes, gives the fixes. `formats` detects the files'
+   * formats: every format's records unless a test gives another registry (with its modules in `resolve`).
    */
   constructor(
     resolve: FormatResolver,
     parseHistory: HistoryParser,
     private readonly fixer: PortabilityFixer,
     private readonly hintText: HintText,
+    private readonly formats: FormatRegistry<string> = FORMAT_REGISTRY,
   ) {
     this.units = new UnitCache(() => this.stats.filesAnalyzed++, resolve);
     this.histories = new HistoryCache(parseHistory);
@@ -76,7 +80,7 @@ export class LoadSetChecker {
     const parseYaml = this.yaml.parse;
     const lineIndex = this.lines.index;
 
-    const plan = planUnits(files, options, read);
+    const plan = planUnits(files, options, read, this.formats);
     const units = this.units.analyze(plan, { files, lookup, profile, parseYaml });
 
     // Units with drafts (AgentCard's) are finished by the passes; the others' agents are compiled.

@@ -3,10 +3,10 @@
  * for folder formats such as TsAgent's. AgentCard files are units of one file like any other.
  */
 import { getOwn, setOwn } from '../own-property.ts';
-import type { FormatId } from '../formats/format-module.ts';
-import { detectFormat, formatDetector } from '../formats/detectors.ts';
+import type { FormatRegistry } from '../formats/format-record.ts';
+import { FORMAT_REGISTRY, type FormatId } from '../formats/format-records.ts';
 import type { CheckOptions } from './check-result.ts';
-import { basename } from './paths.ts';
+import { basename } from '../text/paths.ts';
 
 /** A unit of the load-set, ready for its format module's `analyze`. */
 export interface PlannedUnit {
@@ -22,12 +22,14 @@ const CONFIG_FILE_NAMES = new Set(['fastagent.config.yaml', 'fastagent.secrets.y
  * `options.cards`, every file of the load-set is a candidate and files no format claims (histories,
  * `tools.py`, configs) are left for the cards to reference; with it, only those paths are, and a named
  * file no format claims is an AgentCard unit (whose analysis reports its extension) unless it was found
- * by listing a folder (`options.discovered`). A file that cannot be read is no unit.
+ * by listing a folder (`options.discovered`). A file that cannot be read is no unit. `formats` detects
+ * each file's format (every format's detector unless a test gives another registry).
  */
 export function planUnits(
   files: Readonly<Record<string, string>>,
   options: CheckOptions,
   read: (path: string) => string | undefined,
+  formats: FormatRegistry<string> = FORMAT_REGISTRY,
 ): PlannedUnit[] {
   // Named one by one: a file no format claims still goes to AgentCard, which says why it is not a card.
   // Files found by listing a folder (`discovered`) are only read when some format claims them.
@@ -41,9 +43,9 @@ export function planUnits(
     )
     .slice()
     .sort();
-  const choose = formatChooser(options, named, read);
+  const choose = formatChooser(options, named, read, formats);
   const all = [...new Set([...Object.keys(files), ...candidates])].sort();
-  const { units, claimed } = folderUnits(all, choose, read);
+  const { units, claimed } = folderUnits(all, choose, read, formats);
   for (const path of candidates) {
     if (claimed.some((c) => within(path, c))) continue;
     let format = choose(path);
@@ -63,6 +65,7 @@ function formatChooser(
   options: CheckOptions,
   named: ReadonlySet<string> | undefined,
   read: (path: string) => string | undefined,
+  formats: FormatRegistry<string>,
 ): (path: string) => FormatId | undefined {
   const chosen = new Map<string, FormatId | undefined>();
   return (path) => {
@@ -70,7 +73,7 @@ function formatChooser(
     const text = read(path);
     let format: FormatId | undefined;
     if (text !== undefined) {
-      const detected = detectFormat(path, text);
+      const detected = formats.detect(path, text) as FormatId | undefined;
       const explicit = getOwn(options.formats, path);
       format =
         explicit ??
@@ -91,12 +94,13 @@ function folderUnits(
   all: readonly string[],
   choose: (path: string) => FormatId | undefined,
   read: (path: string) => string | undefined,
+  formats: FormatRegistry<string>,
 ): { units: PlannedUnit[]; claimed: string[] } {
   const units: PlannedUnit[] = [];
   const claimed: string[] = [];
   for (const path of all) {
     const format = choose(path);
-    const folder = format !== undefined ? formatDetector(format).unitFolder?.(path) : undefined;
+    const folder = format !== undefined ? formats.detector(format).unitFolder?.(path) : undefined;
     if (format === undefined || folder === undefined) continue;
     if (claimed.some((c) => within(path, c))) continue;
     const unitFiles: Record<string, string> = {};

@@ -3,7 +3,7 @@
  * cap. A refused or too-large file is reported once (`input-too-large`) and read as absent.
  */
 import { problem, type RawDiagnostic } from '../diagnostics.ts';
-import { isRefusal, type ReadFileHook, type ReadRefusal } from './read-hook.ts';
+import { isRefusal, type ReadFileHook, type ReadRefusal } from '../model/read-hook.ts';
 
 /** Largest file the checker reads (characters); larger ones get `input-too-large`. */
 export const MAX_FILE_CHARS = 16 * 1024 * 1024;

@@ -2,6 +2,7 @@
  * What a compiled agent sets: its data without the values fast-agent would fill in anyway. The defaults
  * are not written here: they are what `compileCard` makes of a card of the same type that sets nothing.
  */
+// eslint-disable-next-line no-restricted-imports -- AgentCard's default instruction: this compare moves into formats/agentcard/ with the rest of AgentCard's model code (issue 40).
 import { FAST_AGENT_DEFAULT_INSTRUCTION } from '../formats/agentcard/load-instruction.ts';
 import { compileCard, type AgentData, type Json } from './agent-data.ts';
 import type { CardType, Profile } from './agent-types.ts';

@@ -7,7 +7,7 @@ import type { CardDraft } from '../../formats/agentcard/analyze-card-file.ts';
 import { allowedFields } from '../../formats/agentcard/card-fields.ts';
 import { parseBody } from '../../formats/agentcard/parse-body.ts';
 import { splitMarkdownRfc } from '../../formats/agentcard/split-markdown.ts';
-import { basename, dirname, stem } from '../../load-set/paths.ts';
+import { basename, dirname, stem } from '../../text/paths.ts';
 import type { ParsedYaml } from '../../text/parse-yaml.ts';
 import type { Fix, FixEdit } from '../fix.ts';
 import {

@@ -5,7 +5,7 @@
 import { normalizeName } from '../../formats/agentcard/analyze-card-file.ts';
 import { splitMarkdownRfc } from '../../formats/agentcard/split-markdown.ts';
 import { splitYamlStream } from '../../formats/agentcard/split-yaml.ts';
-import { basename, extension } from '../../load-set/paths.ts';
+import { basename, extension } from '../../text/paths.ts';
 import type { Fix, FixEdit } from '../fix.ts';
 import { cardSuffix, freeName } from './yaml-text.ts';
 

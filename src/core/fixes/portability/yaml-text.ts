@@ -4,7 +4,7 @@
  * which file name beside a card is free.
  */
 import { isMap, stringify } from 'yaml';
-import { dirname, extension, stem } from '../../load-set/paths.ts';
+import { dirname, extension, stem } from '../../text/paths.ts';
 import { parseYaml, type ParsedYaml } from '../../text/parse-yaml.ts';
 import { createdFileProblem, safeFileBase } from '../file-targets.ts';
 import type { FixEdit } from '../fix.ts';

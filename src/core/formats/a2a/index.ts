@@ -9,7 +9,9 @@ import type { Json } from '../../model/agent-data.ts';
 import type { FormatAnalysis, FormatModule, FormatUnit } from '../format-module.ts';
 import { adviseCard, duplicateKeys, shapeOf } from './advise-card.ts';
 import { compileA2a } from './compile-a2a.ts';
-import { a2aDetector } from './detector.ts';
+import { a2aRecord } from './format.ts';
+import { detectorOf } from '../format-record.ts';
+import { A2A_CODES } from './codes.ts';
 import { emitA2aCard } from './emit-card.ts';
 import { jsonValue, pathText, unknownProperties, validateCard } from './validate-card.ts';
 
@@ -58,8 +60,9 @@ export function analyzeA2aCard(path: string, text: string): FormatAnalysis {
 }
 
 /** The A2A AgentCard format module. */
-export const a2aFormat: FormatModule = {
-  ...a2aDetector,
+export const a2aFormat: FormatModule<typeof A2A_CODES> = {
+  ...detectorOf(a2aRecord),
+  codes: A2A_CODES,
   analyze: (unit: FormatUnit) => analyzeA2aCard(unit.entry, unit.files[unit.entry] ?? ''),
   emit: emitA2aCard,
 };

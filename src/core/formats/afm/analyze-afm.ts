@@ -6,7 +6,7 @@
 import { isMap, type Document } from 'yaml';
 import type { RawDiagnostic } from '../../diagnostics.ts';
 import { problem } from './codes.ts';
-import { basename, dirname, resolvePath } from '../../load-set/paths.ts';
+import { basename, dirname, resolvePath } from '../../text/paths.ts';
 import { parseYaml } from '../../text/parse-yaml.ts';
 import type {
   FormatAnalysis,

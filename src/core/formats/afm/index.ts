@@ -4,12 +4,15 @@
  */
 import type { FormatModule } from '../format-module.ts';
 import { analyzeAfm } from './analyze-afm.ts';
-import { afmDetector } from './detector.ts';
+import { afmRecord } from './format.ts';
+import { detectorOf } from '../format-record.ts';
+import { AFM_CODES } from './codes.ts';
 import { emitAfm } from './emit-afm.ts';
 
 /** The AFM format. */
-export const afmFormat: FormatModule = {
-  ...afmDetector,
+export const afmFormat: FormatModule<typeof AFM_CODES> = {
+  ...detectorOf(afmRecord),
+  codes: AFM_CODES,
   analyze: analyzeAfm,
   emit: emitAfm,
 };

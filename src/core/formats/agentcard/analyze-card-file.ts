@@ -2,7 +2,7 @@ import { detachString } from '../../text/detach-string.ts';
 import { setOwn } from '../../own-property.ts';
 import { isMap, isSeq } from 'yaml';
 import { appendAll, problem, shiftDiagnostic, type RawDiagnostic } from '../../diagnostics.ts';
-import { basename, extension, stem } from '../../load-set/paths.ts';
+import { basename, extension, stem } from '../../text/paths.ts';
 import { nodeRange, parseYaml, type ParsedYaml, type YamlVersion } from '../../text/parse-yaml.ts';
 import type { CardType, Profile } from '../../model/agent-types.ts';
 import type { CardSlice, SplitResult } from './card-slice.ts';
@@ -17,7 +17,7 @@ import { splitYamlStream } from './split-yaml.ts';
 import { validateFields, type FieldRange } from './validate-fields.ts';
 import { nodeAt } from './validate-fields.ts';
 
-import { CARD_EXTENSIONS, isCardPath } from './detector.ts';
+import { CARD_EXTENSIONS, isCardPath } from './format.ts';
 import { firstSuspectAfter, firstSuspectChar, type SuspectScan } from '../../text/suspect-chars.ts';
 
 export { CARD_EXTENSIONS, isCardPath };

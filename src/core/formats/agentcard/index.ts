@@ -11,4 +11,7 @@ export { agentCardReader };
  * The AgentCard format: any remaining card file (`.md`, `.markdown`, `.yaml`, `.yml`). Its cards are
  * drafts until the load-set passes finish them: see `format-module.ts`.
  */
-export const agentCardFormat: FormatModule = { ...agentCardReader, emit: emitAgentCard };
+export const agentCardFormat: FormatModule<Record<never, never>> = {
+  ...agentCardReader,
+  emit: emitAgentCard,
+};

@@ -15,7 +15,8 @@ import {
   type CardFileAnalysis,
 } from './analyze-card-file.ts';
 import { parseYaml } from '../../text/parse-yaml.ts';
-import { agentCardDetector } from './detector.ts';
+import { detectorOf } from '../format-record.ts';
+import { agentCardRecord } from './format.ts';
 
 /**
  * Reads one AgentCard file (a unit is always one file): splits it into cards and validates each on its
@@ -56,8 +57,10 @@ class CardAnalyzer implements UnitAnalyzer {
  * AgentCard's reader without its writer: what the playground's worker bundles up front (conversion, and
  * with it the writer, loads on first use).
  */
-export const agentCardReader: FormatModule = {
-  ...agentCardDetector,
+export const agentCardReader: FormatModule<Record<never, never>> = {
+  ...detectorOf(agentCardRecord),
+  // AgentCard's codes are still the core's table (`CORE_SEVERITIES`), which every format may raise.
+  codes: {},
   analyze: (unit, context) => analyzeCardUnit(unit, context),
   analyzer: () => new CardAnalyzer(),
 };

@@ -15,7 +15,9 @@ import type {
 import { MAX_CEL_CHARS, MAX_CEL_EXPRESSIONS } from './cel-environment.ts';
 import { checkCel } from './check-cel.ts';
 import { compileSpec, specExtras } from './compile-spec.ts';
-import { openAgentSpecDetector } from './detector.ts';
+import { openAgentSpecRecord } from './format.ts';
+import { detectorOf } from '../format-record.ts';
+import { OPENAGENTSPEC_CODES } from './codes.ts';
 import { scalarSourceMap, sourceRange } from './scalar-source-map.ts';
 import {
   emptySpecModel,
@@ -26,8 +28,9 @@ import {
 import { validateSpec } from './validate-spec.ts';
 
 /** The OpenAgentSpec format. */
-export const openAgentSpecFormat: FormatModule = {
-  ...openAgentSpecDetector,
+export const openAgentSpecFormat: FormatModule<typeof OPENAGENTSPEC_CODES> = {
+  ...detectorOf(openAgentSpecRecord),
+  codes: OPENAGENTSPEC_CODES,
   analyze: (unit) => analyzeSpec(unit.entry, unit.files[unit.entry] ?? ''),
 };
 

@@ -6,8 +6,8 @@
  *   recognised by its content (`metadata:` with `settings:`, `systemPrompt:` or `mcpServers:` at top level).
  */
 import { parseYaml, type ParsedYaml } from '../../text/parse-yaml.ts';
-import { basename, dirname } from '../../load-set/paths.ts';
-import { outsideRootProblem } from '../../load-set/read-hook.ts';
+import { basename, dirname } from '../../text/paths.ts';
+import { outsideRootProblem } from '../../model/read-hook.ts';
 import type {
   FormatAgent,
   FormatAnalysis,
@@ -25,13 +25,16 @@ import { Findings } from './findings.ts';
 import type { TsAgentCode } from './codes.ts';
 import { jsonTree, stringAt, valueOf, yamlTree, type LocatedNode } from './located-tree.ts';
 import { readMdt, readYamlItems, type ContextItem } from './read-context-items.ts';
-import { ENTRY, isTsAgentYaml, tsAgentDetector, YAML_PATH } from './detector.ts';
+import { ENTRY, isTsAgentYaml, tsAgentRecord, YAML_PATH } from './format.ts';
+import { detectorOf } from '../format-record.ts';
+import { TSAGENT_CODES } from './codes.ts';
 
 export { isTsAgentYaml };
 
 /** The TsAgent format. */
-export const tsAgentFormat: FormatModule = {
-  ...tsAgentDetector,
+export const tsAgentFormat: FormatModule<typeof TSAGENT_CODES> = {
+  ...detectorOf(tsAgentRecord),
+  codes: TSAGENT_CODES,
   analyze: (unit, context) =>
     basename(unit.entry) === ENTRY ? analyzeFolder(unit, context) : analyzeYaml(unit),
 };

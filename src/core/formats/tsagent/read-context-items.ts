@@ -3,7 +3,7 @@
  * `references` lists of the YAML file. Both become `ContextItem`s, checked with TsAgent's rules.
  */
 import { parseYaml } from '../../text/parse-yaml.ts';
-import { basename } from '../../load-set/paths.ts';
+import { basename } from '../../text/paths.ts';
 import { didYouMean } from '../../text/did-you-mean.ts';
 import { INCLUDE_MODES, CONTEXT_ITEM_KEYS } from './config-schema.ts';
 import type { Findings } from './findings.ts';

@@ -7,11 +7,11 @@ import type { CardDraft } from '../../formats/agentcard/analyze-card-file.ts';
 import type { FormatAnalysis } from '../../formats/format-module.ts';
 import type { parseHistory } from '../../history/parse-history.ts';
 import type { HistoryMessage, HistoryPart } from '../../history/history-message.ts';
-import { dirname, resolvePath } from '../paths.ts';
+import { dirname, resolvePath } from '../../text/paths.ts';
 import { fileTargetProblem } from '../../fixes/file-targets.ts';
 import type { Fix } from '../../fixes/fix.ts';
 import { withFixes } from '../../fixes/typo-fix.ts';
-import { isRefusal, outsideRootProblem, type ReadFileHook } from '../read-hook.ts';
+import { isRefusal, outsideRootProblem, type ReadFileHook } from '../../model/read-hook.ts';
 
 /** One message of a compiled agent's history, its parts flattened to text. */
 export type FlatMessage = { role: 'user' | 'assistant'; content: string };

@@ -6,8 +6,8 @@
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import type { PythonRef, RefSite } from '../../formats/agentcard/python-refs.ts';
 import type { Profile } from '../../model/agent-types.ts';
-import { dirname, extension, resolvePath } from '../paths.ts';
-import { isRefusal, outsideRootProblem, type ReadFileHook } from '../read-hook.ts';
+import { dirname, extension, resolvePath } from '../../text/paths.ts';
+import { isRefusal, outsideRootProblem, type ReadFileHook } from '../../model/read-hook.ts';
 
 /** What checking one card's references needs: the card and the check. */
 interface RefChecking {

@@ -5,7 +5,7 @@
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import { readServerConfigs, type ServerConfigs } from '../../formats/agentcard/servers.ts';
 import type { ParsedYaml, YamlVersion } from '../../text/parse-yaml.ts';
-import { dirname } from '../paths.ts';
+import { dirname } from '../../text/paths.ts';
 
 /** What reading server configurations needs from the check. */
 export interface ServerConfigReading {

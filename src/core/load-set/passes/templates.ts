@@ -2,8 +2,8 @@
 import { problem, type RawDiagnostic } from '../../diagnostics.ts';
 import type { CardDraft } from '../../formats/agentcard/analyze-card-file.ts';
 import type { Profile } from '../../model/agent-types.ts';
-import { resolvePath } from '../paths.ts';
-import { isRefusal, outsideRootProblem, type ReadFileHook } from '../read-hook.ts';
+import { resolvePath } from '../../text/paths.ts';
+import { isRefusal, outsideRootProblem, type ReadFileHook } from '../../model/read-hook.ts';
 
 /**
  * The problems of `{{file:path}}` templates in `draft`'s instruction: each path is relative to the

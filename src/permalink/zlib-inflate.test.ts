@@ -3,7 +3,7 @@ import { createDeflate, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compressZlib } from './zlib-compress.ts';
 import { inflateZlib } from './zlib-inflate.ts';
-import { hangGuard } from '../../../tests/setup/hang-guard.ts';
+import { hangGuard } from '../../tests/setup/hang-guard.ts';
 
 const text = new TextEncoder().encode('The quick brown fox jumps over the lazy dog. '.repeat(40));
 const dictionary = new TextEncoder().encode('the lazy dog. The quick brown fox jumps over ');

@@ -4,7 +4,7 @@
  * as a chosen format. Decoded JSON is untrusted and checked strictly, by the valibot schemas below.
  */
 import * as v from 'valibot';
-import { FORMAT_IDS, type FormatId } from '../../core/formats/format-module.ts';
+import { FORMAT_IDS, type FormatId } from '../core/formats/format-records.ts';
 
 /** The two validation profiles a workspace can be checked against. */
 export const PROFILES = ['rfc', 'fast-agent'] as const;

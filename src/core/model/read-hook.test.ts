@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoadSet } from './check-load-set.ts';
+import { checkLoadSet } from '../load-set/check-load-set.ts';
 import { OUTSIDE_ROOT, type ReadFileHook } from './read-hook.ts';
 
 /** A hook that refuses every path starting with `../` or `/` and knows `inside.md` and `docs.txt`. */

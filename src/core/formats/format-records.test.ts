@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFormat, detectionReach } from './detectors.ts';
+import { detectFormat, detectionReach } from './format-records.ts';
 
 // Starts of files, each claiming a format (or none) on its own.
 const STARTS = [

@@ -2,8 +2,8 @@ import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_FILES, parseEnvelope, serializeEnvelope, type PermalinkEnvelope } from './envelope.ts';
 import { decodePermalink, encodePermalink } from './permalink.ts';
-import { PROTOTYPE_NAMES } from '../../../tests/support/prototype-names.ts';
-import { fuzzParameters, throwOnFailure } from '../../../tests/fuzz/fuzz-run.ts';
+import { PROTOTYPE_NAMES } from '../../tests/support/prototype-names.ts';
+import { fuzzParameters, throwOnFailure } from '../../tests/fuzz/fuzz-run.ts';
 
 const sample: PermalinkEnvelope = {
   files: { 'agents/a.md': 'A', 'b.yaml': 'B' },
