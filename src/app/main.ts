@@ -7,6 +7,7 @@
 import { mount } from 'svelte';
 import { registerSW } from 'virtual:pwa-register';
 import './palette.css';
+import './base.css';
 import App from './App.svelte';
 import { questions } from './dialogs/questions.svelte.ts';
 import { confirmExampleReplace } from './gallery/confirm-replace.ts';

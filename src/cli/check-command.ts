@@ -12,6 +12,7 @@ import {
   HELP_OPTION,
   optionHelp,
   type OptionTable,
+  type OptionValues,
   parseOptions,
   PROFILE_OPTION,
   ROOT_OPTIONS,
@@ -106,6 +107,9 @@ Control characters from the cards are shown escaped (\\e, \\n, \\u202e) by every
 
 ${EXIT_CODES_HELP}`;
 
+/** What `agentcard check` was given. */
+type CheckValues = OptionValues<typeof CHECK_OPTIONS>;
+
 /** Runs `agentcard check` (the arguments after the command name) and returns the exit code. */
 export function runCheck(args: readonly string[], io: Io): number {
   const parsed = parseOptions(args, CHECK_OPTIONS);
@@ -115,23 +119,9 @@ export function runCheck(args: readonly string[], io: Io): number {
     io.out(CHECK_USAGE + '\n');
     return EXIT.ok;
   }
-  const maxWarnings = values['max-warnings'];
-  if (maxWarnings !== undefined && !/^\d+$/.test(maxWarnings))
-    return usageError(
-      io,
-      'agentcard check',
-      '--max-warnings needs a whole number of warnings (0 or more)',
-    );
+  const problem = argumentProblem(values, positionals.length);
+  if (problem !== undefined) return usageError(io, 'agentcard check', problem);
   const stdinFilename = values['stdin-filename'];
-  if (stdinFilename !== undefined && !values.stdin)
-    return usageError(io, 'agentcard check', '--stdin-filename is for --stdin');
-  if (values.stdin && stdinFilename === undefined)
-    return usageError(io, 'agentcard check', '--stdin needs --stdin-filename PATH');
-  if (values.stdin && (values.fix || values['fix-dry-run'] || values['fix-unsafe']))
-    return usageError(io, 'agentcard check', '--fix cannot write back to standard input');
-  if (!values.stdin && positionals.length === 0)
-    return usageError(io, 'agentcard check', 'no PATH given');
-
   const boundary = readBoundary(
     {
       root: values.root,
@@ -147,13 +137,9 @@ export function runCheck(args: readonly string[], io: Io): number {
     if (text === undefined) loaded.errors.push('cannot read standard input');
     else addStdin(loaded, stdinFilename, text, io.cwd);
   }
-  if (loaded.errors.length > 0) {
-    for (const error of loaded.errors) io.err(`agentcard: ${error}\n`);
-    return EXIT.usage;
-  }
-  const profile = (values.profile ?? 'rfc') as Profile;
+  if (loaded.errors.length > 0) return loadErrors(loaded.errors, io);
   const optionsFor = (set: DiskLoadSet): CheckOptions => ({
-    profile,
+    profile: (values.profile ?? 'rfc') as Profile,
     cards: set.cards,
     discovered: set.discovered,
     ...(values.format ? { format: values.format as FormatId } : {}),
@@ -163,24 +149,47 @@ export function runCheck(args: readonly string[], io: Io): number {
     isDirectory: boundedIsDirectory(boundary, io.cwd),
   });
   let checked: DiskLoadSet = loaded;
-  let result: CheckResult;
-  let files: Record<string, string> = loaded.files;
-  const fixing =
-    values.fix === true || values['fix-dry-run'] === true || values['fix-unsafe'] === true;
-  if (fixing) {
+  if (values.fix === true || values['fix-dry-run'] === true || values['fix-unsafe'] === true) {
     const outcome = runFixes(loaded.files, optionsFor(loaded), values, boundary.root, io);
     if (outcome.kind === 'stop') return outcome.code;
     // The report is a fresh check of what is now on disk: the paths given and the files created.
     checked = loadPaths(positionals, io.cwd);
     for (const file of outcome.created) addDiscovered(checked, file, io.cwd);
-    if (checked.errors.length > 0) {
-      for (const error of checked.errors) io.err(`agentcard: ${error}\n`);
-      return EXIT.usage;
-    }
-    files = checked.files;
-    result = checkLoadSet(files, optionsFor(checked));
-  } else result = checkLoadSet(loaded.files, optionsFor(loaded));
-  const readFile = diskReader(checked, boundary, io.cwd);
+    if (checked.errors.length > 0) return loadErrors(checked.errors, io);
+  }
+  const result = checkLoadSet(checked.files, optionsFor(checked));
+  printReport(values, checked, result, diskReader(checked, boundary, io.cwd), io);
+  return exitCode(result, values['max-warnings'], io);
+}
+
+/** Why the options cannot go together (a usage error), or undefined when they can. */
+function argumentProblem(values: CheckValues, paths: number): string | undefined {
+  const maxWarnings = values['max-warnings'];
+  if (maxWarnings !== undefined && !/^\d+$/.test(maxWarnings))
+    return '--max-warnings needs a whole number of warnings (0 or more)';
+  const stdinFilename = values['stdin-filename'];
+  if (stdinFilename !== undefined && !values.stdin) return '--stdin-filename is for --stdin';
+  if (values.stdin && stdinFilename === undefined) return '--stdin needs --stdin-filename PATH';
+  if (values.stdin && (values.fix || values['fix-dry-run'] || values['fix-unsafe']))
+    return '--fix cannot write back to standard input';
+  if (!values.stdin && paths === 0) return 'no PATH given';
+  return undefined;
+}
+
+/** Prints why the paths could not be read; the exit code of a usage error. */
+function loadErrors(errors: readonly string[], io: Io): number {
+  for (const error of errors) io.err(`agentcard: ${error}\n`);
+  return EXIT.usage;
+}
+
+/** Prints the result with the reporter the options choose. */
+function printReport(
+  values: CheckValues,
+  checked: DiskLoadSet,
+  result: CheckResult,
+  readFile: ReturnType<typeof diskReader>,
+  io: Io,
+): void {
   const reporter: ReporterName = values.json
     ? 'json'
     : ((values.reporter ?? 'human') as ReporterName);
@@ -189,7 +198,7 @@ export function runCheck(args: readonly string[], io: Io): number {
     result,
     fileCount: checked.cards.length,
     source: (file: string) => {
-      const text = files[file] ?? readFile(file);
+      const text = checked.files[file] ?? readFile(file);
       return typeof text === 'string' ? text : undefined;
     },
   };
@@ -200,6 +209,10 @@ export function runCheck(args: readonly string[], io: Io): number {
       quiet: values.quiet === true,
     }),
   );
+}
+
+/** Errors fail the check; warnings only past `--max-warnings` (said on standard error). */
+function exitCode(result: CheckResult, maxWarnings: string | undefined, io: Io): number {
   if (result.diagnostics.some((d) => d.severity === 'error')) return EXIT.errors;
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning').length;
   if (maxWarnings !== undefined && warnings > Number(maxWarnings)) {

@@ -7,6 +7,8 @@ import {
   escapeControls,
   FORMAT_IDS,
   PROFILES,
+  type CheckResult,
+  type CompiledAgent,
   type FormatId,
   type Profile,
 } from '../core/index.ts';
@@ -105,41 +107,9 @@ export function runConvert(args: readonly string[], io: Io): number {
     readFile: diskReader(loaded, boundary, io.cwd),
     ...(parsed.from ? { format: parsed.from } : {}),
   });
-  const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  for (const d of errors)
-    io.err(
-      `${escapeControls(d.file)}:${d.line}:${d.column} error ${d.code} ${escapeControls(d.message)}\n`,
-    );
-  const agents = result.compiled.filter((a) => parsed.card === undefined || a.name === parsed.card);
-  if (agents.length === 0) {
-    io.err(
-      parsed.card === undefined
-        ? `${COMMAND}: the file defines no agent\n`
-        : `${COMMAND}: no agent called ${quote(parsed.card)}\n`,
-    );
-    return EXIT.errors;
-  }
-  const broken = agents.filter((a) => !a.ok);
-  if (broken.length > 0) {
-    io.err(
-      `${COMMAND}: not converted, fix the errors first: ${broken.map((a) => escapeControls(a.name)).join(', ')}\n`,
-    );
-    return EXIT.errors;
-  }
-  const written: Record<string, string> = {};
-  for (const agent of agents) {
-    const conversion = convertAgent(agent, parsed.to, {
-      baseName: agent.name,
-      ...(parsed.url ? { url: parsed.url } : {}),
-    });
-    for (const item of conversion.lost)
-      io.err(
-        escapeControls(
-          `note: ${agent.name}: ${parsed.to} cannot express ${item.field}: ${item.reason}`,
-        ) + '\n',
-      );
-    Object.assign(written, conversion.files);
-  }
+  const agents = pickAgents(result, parsed.card, io);
+  if (typeof agents === 'number') return agents;
+  const written = convertAll(agents, parsed.to, parsed.url, io);
   const paths = Object.keys(written);
   if (parsed.out === undefined) {
     if (paths.length !== 1) {
@@ -151,16 +121,78 @@ export function runConvert(args: readonly string[], io: Io): number {
     printData(io, COMMAND, written[paths[0]!]!);
     return EXIT.ok;
   }
-  const outDir = resolve(io.cwd, parsed.out);
+  return writeFiles(written, parsed.out, parsed.force === true, io);
+}
+
+/**
+ * The agents to convert (all, or the one `--card` names), after printing the source's errors; or the exit
+ * code when there is none, or one of them has errors.
+ */
+function pickAgents(
+  result: CheckResult,
+  card: string | undefined,
+  io: Io,
+): CompiledAgent[] | number {
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  for (const d of errors)
+    io.err(
+      `${escapeControls(d.file)}:${d.line}:${d.column} error ${d.code} ${escapeControls(d.message)}\n`,
+    );
+  const agents = result.compiled.filter((a) => card === undefined || a.name === card);
+  if (agents.length === 0) {
+    io.err(
+      card === undefined
+        ? `${COMMAND}: the file defines no agent\n`
+        : `${COMMAND}: no agent called ${quote(card)}\n`,
+    );
+    return EXIT.errors;
+  }
+  const broken = agents.filter((a) => !a.ok);
+  if (broken.length > 0) {
+    io.err(
+      `${COMMAND}: not converted, fix the errors first: ${broken.map((a) => escapeControls(a.name)).join(', ')}\n`,
+    );
+    return EXIT.errors;
+  }
+  return agents;
+}
+
+/** Converts each agent to `to` (path → text, all agents' files together), noting what each loses. */
+function convertAll(
+  agents: readonly CompiledAgent[],
+  to: FormatId,
+  url: string | undefined,
+  io: Io,
+): Record<string, string> {
+  const written: Record<string, string> = {};
+  for (const agent of agents) {
+    const conversion = convertAgent(agent, to, {
+      baseName: agent.name,
+      ...(url ? { url } : {}),
+    });
+    for (const item of conversion.lost)
+      io.err(
+        escapeControls(`note: ${agent.name}: ${to} cannot express ${item.field}: ${item.reason}`) +
+          '\n',
+      );
+    Object.assign(written, conversion.files);
+  }
+  return written;
+}
+
+/** Writes the files under `out` (none when one would land outside it, or exists without `force`). */
+function writeFiles(written: Record<string, string>, out: string, force: boolean, io: Io): number {
+  const paths = Object.keys(written);
+  const outDir = resolve(io.cwd, out);
   for (const path of paths) {
     const target = resolve(outDir, path);
     if (!target.startsWith(outDir)) {
       io.err(
-        `${COMMAND}: refusing to write outside ${escapeControls(parsed.out)}: ${escapeControls(path)}\n`,
+        `${COMMAND}: refusing to write outside ${escapeControls(out)}: ${escapeControls(path)}\n`,
       );
       return EXIT.usage;
     }
-    if (existsSync(target) && !parsed.force) {
+    if (existsSync(target) && !force) {
       io.err(`${COMMAND}: ${escapeControls(target)} exists (use --force to overwrite)\n`);
       return EXIT.usage;
     }

@@ -86,16 +86,19 @@ export function showClickToLoad(
         shown.others > 0
           ? `${shown.name} (+${shown.others} more file${shown.others === 1 ? '' : 's'})`
           : shown.name;
-      code.replaceChildren(
-        ...highlightCard(shown.text).map(({ className, text }) => {
-          if (className === undefined) return doc.createTextNode(text);
-          const span = doc.createElement('span');
-          span.className = className;
-          span.textContent = text;
-          return span;
-        }),
-      );
+      code.replaceChildren(...highlightedNodes(doc, shown.text));
       if (empty.parentNode) empty.replaceWith(pre);
     },
   };
+}
+
+/** The card's text as text nodes, with a span of its class around each highlighted piece. */
+function highlightedNodes(doc: Document, text: string): Node[] {
+  return highlightCard(text).map(({ className, text: piece }) => {
+    if (className === undefined) return doc.createTextNode(piece);
+    const span = doc.createElement('span');
+    span.className = className;
+    span.textContent = piece;
+    return span;
+  });
 }

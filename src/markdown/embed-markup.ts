@@ -73,6 +73,15 @@ export function continuesGroup(previous: Fence, next: Fence): boolean {
   );
 }
 
+/** The first value a group's fences give for an option, if any gives one. */
+type FirstOption = <K extends keyof FenceOptions>(key: K) => FenceOptions[K] | undefined;
+/** `value` when `ok` says it is valid; otherwise a warning naming the option, and undefined. */
+type Pick = (
+  name: string,
+  value: string | undefined,
+  ok: (value: string) => boolean,
+) => string | undefined;
+
 /**
  * The markup of one embed made of `fences` (one, or consecutive ones that name files). Options are taken
  * from the first fence that gives each. Bad values are left out with a warning; content that cannot become a
@@ -84,33 +93,70 @@ export function embedMarkup(
 ): EmbedMarkup {
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
   const parsed = fences.map((fence) => parseFenceOptions(fence.info));
-  const first = <K extends keyof FenceOptions>(key: K): FenceOptions[K] | undefined =>
-    parsed.find((o) => o[key] !== undefined)?.[key];
+  const first: FirstOption = (key) => parsed.find((o) => o[key] !== undefined)?.[key];
   for (const o of parsed)
     for (const token of o.unknown) warn(`agentcard fence: unknown option "${token}" ignored`);
+  const pick: Pick = (name, value, ok) => {
+    if (value === undefined || ok(value)) return value;
+    warn(`agentcard fence: ${name}="${value}" is not a valid value, ignored`);
+    return undefined;
+  };
 
   const files = nameFiles(fences.map((fence, i) => ({ file: parsed[i]!.file, text: fence.text })));
   const profile = pick('profile', first('profile'), (v) =>
     (PROFILES as readonly string[]).includes(v),
-  );
+  ) as (typeof PROFILES)[number] | undefined;
   const attributes: EmbedMarkup['attributes'] = [];
+  const permalink = permalinkOf(files, profile ?? 'rfc', warn);
+  if (permalink !== undefined) attributes.push(['permalink', permalink]);
+  if (options.playground)
+    attributes.push(['src', new URL('embed.html', withSlash(options.playground)).href]);
+  attributes.push(...optionAttributes(first, pick, options, profile));
+  if (permalink !== undefined) {
+    const value = (name: string) => attributes.find(([n]) => n === name)?.[1] as string | undefined;
+    const problems = expectedProblems(
+      Object.fromEntries(files.map((f) => [f.name, f.text])),
+      profile ?? 'rfc',
+      value('hide'),
+      value('agents'),
+    );
+    attributes.push(['data-problems', String(problems)]);
+  }
+  return { attributes, files };
+}
+
+/** The permalink of `files`, with a warning when it is too long to embed; undefined when it cannot be made. */
+function permalinkOf(
+  files: ReadonlyArray<{ name: string; text: string }>,
+  profile: (typeof PROFILES)[number],
+  warn: (message: string) => void,
+): string | undefined {
   try {
     const permalink = encodePermalinkSync({
       files: Object.fromEntries(files.map((f) => [f.name, f.text])),
       active: files[0]!.name,
-      profile: (profile as (typeof PROFILES)[number] | undefined) ?? 'rfc',
+      profile,
     });
-    attributes.push(['permalink', permalink]);
     // The frame's URL is embed.html's, its query (well under this margin) and the permalink.
     if (permalink.length > MAX_EMBED_URL - URL_MARGIN)
       warn(
         `agentcard fence: ${JSON.stringify(files[0]!.name)}${files.length > 1 ? ` and ${files.length - 1} more` : ''} too large to embed: the link is ${permalink.length} characters, over browsers' limit of ${MAX_EMBED_URL}; the page shows the code with a "too large to embed" note`,
       );
+    return permalink;
   } catch (error) {
     warn(`agentcard fence: cannot embed these files: ${(error as Error).message}`);
+    return undefined;
   }
-  if (options.playground)
-    attributes.push(['src', new URL('embed.html', withSlash(options.playground)).href]);
+}
+
+/** The element's attributes from the fence options (and the plugin's defaults), valid ones only, in order. */
+function optionAttributes(
+  first: FirstOption,
+  pick: Pick,
+  options: AgentCardMarkdownOptions,
+  profile: string | undefined,
+): EmbedMarkup['attributes'] {
+  const attributes: EmbedMarkup['attributes'] = [];
   const add = (name: string, value: string | undefined): void => {
     if (value !== undefined) attributes.push([name, value]);
   };
@@ -140,24 +186,11 @@ export function embedMarkup(
     'hide',
     pick('hide', first('hide'), (v) => LIST.test(v)),
   );
-  const agents = pick('agents', first('agents'), (v) => LIST.test(v));
-  add('agents', agents);
-  if (attributes[0]?.[0] === 'permalink') {
-    const problems = expectedProblems(
-      Object.fromEntries(files.map((f) => [f.name, f.text])),
-      (profile as (typeof PROFILES)[number] | undefined) ?? 'rfc',
-      attributes.find(([name]) => name === 'hide')?.[1] as string | undefined,
-      agents,
-    );
-    attributes.push(['data-problems', String(problems)]);
-  }
-  return { attributes, files };
-
-  function pick(name: string, value: string | undefined, ok: (value: string) => boolean) {
-    if (value === undefined || ok(value)) return value;
-    warn(`agentcard fence: ${name}="${value}" is not a valid value, ignored`);
-    return undefined;
-  }
+  add(
+    'agents',
+    pick('agents', first('agents'), (v) => LIST.test(v)),
+  );
+  return attributes;
 }
 
 /** Each file's text ends with exactly one line break (none when empty): the same from every Markdown parser. */

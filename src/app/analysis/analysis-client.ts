@@ -393,26 +393,8 @@ export class AnalysisClient {
       if (this.inFlight !== null) this.armHangTimer(this.inFlight);
       return;
     }
-    if (response.type === 'fixedAll') {
-      const pending = this.fixRuns.get(response.id);
-      this.fixRuns.delete(response.id);
-      if (!pending) return;
-      if (response.error !== undefined) pending.reject(new Error(response.error));
-      else pending.resolve({ files: response.files, applied: response.applied });
-      return;
-    }
-    if (response.type === 'fix') {
-      const pending = this.fixRequests.get(response.id);
-      this.fixRequests.delete(response.id);
-      pending?.resolve(response.resolved);
-      return;
-    }
-    if (response.type === 'converted') {
-      const pending = this.conversions.get(response.id);
-      this.conversions.delete(response.id);
-      if (!pending) return;
-      if (response.error !== undefined) pending.reject(new Error(response.error));
-      else pending.resolve(response.result);
+    if (response.type === 'fixedAll' || response.type === 'fix' || response.type === 'converted') {
+      this.settleRequest(response);
       return;
     }
     if (response.type === 'fixesLoaded') {
@@ -428,6 +410,34 @@ export class AnalysisClient {
         this.onEvent({ kind: 'selected', rev: response.rev, selected: response.selected });
       return;
     }
+    this.receiveCheck(response);
+  }
+
+  /** Settles the promise of a fix-all run, a fix or a conversion with its answer. */
+  private settleRequest(
+    response: Extract<AnalysisResponse, { type: 'fixedAll' | 'fix' | 'converted' }>,
+  ): void {
+    if (response.type === 'fixedAll') {
+      const pending = this.fixRuns.get(response.id);
+      this.fixRuns.delete(response.id);
+      if (!pending) return;
+      if (response.error !== undefined) pending.reject(new Error(response.error));
+      else pending.resolve({ files: response.files, applied: response.applied });
+    } else if (response.type === 'fix') {
+      const pending = this.fixRequests.get(response.id);
+      this.fixRequests.delete(response.id);
+      pending?.resolve(response.resolved);
+    } else {
+      const pending = this.conversions.get(response.id);
+      this.conversions.delete(response.id);
+      if (!pending) return;
+      if (response.error !== undefined) pending.reject(new Error(response.error));
+      else pending.resolve(response.result);
+    }
+  }
+
+  /** A check's answer: a result, or a failure (stale ones only have their columns read). */
+  private receiveCheck(response: Extract<AnalysisResponse, { type: 'result' | 'failed' }>): void {
     let result: AnalysisResult | undefined;
     if (response.type === 'result') {
       // Read before the staleness check: a later result may leave out columns this one carries.

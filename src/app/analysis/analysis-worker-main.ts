@@ -92,22 +92,24 @@ async function handle(request: AnalysisRequest): Promise<void> {
     post({ type: 'fix', id: request.id, resolved: deferredFixes.take(request.key) });
     return;
   }
+  await check(request);
+}
+
+/** Brings the worker's files up to the request, checks them and posts the result (or why it failed). */
+async function check(request: Extract<AnalysisRequest, { type: 'check' }>): Promise<void> {
   const started = performance.now();
   try {
     for (const path of request.removed) files.delete(path);
     for (const [path, text] of Object.entries(request.changed)) files.set(path, text);
-    for (const [path, edits] of Object.entries(request.patched)) {
-      const patched = applyEdits(files.get(path), edits);
-      if (patched === undefined) {
-        post({
-          type: 'failed',
-          rev: request.rev,
-          message: `an edit of ${path} does not fit the worker's copy`,
-          resync: true,
-        });
-        return;
-      }
-      files.set(path, patched);
+    const unfit = patchFiles(request.patched);
+    if (unfit !== null) {
+      post({
+        type: 'failed',
+        rev: request.rev,
+        message: `an edit of ${unfit} does not fit the worker's copy`,
+        resync: true,
+      });
+      return;
     }
     const missing = formats.missing(files, Object.values(request.formats));
     if (missing.length > 0) await formats.load(missing);
@@ -124,16 +126,7 @@ async function handle(request: AnalysisRequest): Promise<void> {
       rev: request.rev,
       cards: cardRows.pack(last.cards),
       diagnostics: deferredFixes.outgoing(last.diagnostics, (file) => files.get(file)),
-      agents: agentRows.pack(
-        last.compiled.map((a) => ({
-          name: a.name,
-          type: a.type,
-          file: a.file,
-          line: a.line,
-          ok: a.ok,
-          format: a.format,
-        })),
-      ),
+      agents: agentRows.pack(last.compiled.map(agentSummary)),
       ...graph,
       selected: selected(request.select),
       took: performance.now() - started,
@@ -146,6 +139,21 @@ async function handle(request: AnalysisRequest): Promise<void> {
       message: errorText(error),
     });
   }
+}
+
+/** Applies each file's edits to the worker's copy; the path of the first that does not fit, else null. */
+function patchFiles(patched: Record<string, TextEdit[]>): string | null {
+  for (const [path, edits] of Object.entries(patched)) {
+    const text = applyEdits(files.get(path), edits);
+    if (text === undefined) return path;
+    files.set(path, text);
+  }
+  return null;
+}
+
+/** What the page shows of a compiled agent. */
+function agentSummary(a: CompiledAgent): AgentSummary {
+  return { name: a.name, type: a.type, file: a.file, line: a.line, ok: a.ok, format: a.format };
 }
 
 /**

@@ -130,7 +130,7 @@ export function dispatchReportingEdits(trs: readonly Transaction[], view: Editor
 
 /**
  * Tooltips (hover, problems, completion, quick fixes) go into the document's body, not the editor: the
- * playground gives the editor size and layout containment (App.svelte), which would make it their
+ * playground gives the editor size and layout containment (EditorPane.svelte), which would make it their
  * containing block and its box would cut them off at its edges.
  */
 function tooltipsOutside(): Extension {

@@ -63,6 +63,8 @@ export function nodeShape(
     ['M', points.map(([px, py]) => p(px, py)).join('L'), 'Z'].join('');
   const box = (radius: number, inset = 0) =>
     roundedRect(at.x - x + inset, at.y - y + inset, width - 2 * inset, height - 2 * inset, radius);
+  const corners = type === null ? undefined : POLYGONS[type];
+  if (corners) return poly(corners(x, y, s));
   // Each outline is joined from its parts once (see `edgePath`).
   switch (type) {
     case 'chain':
@@ -77,50 +79,55 @@ export function nodeShape(
         'V',
         r(at.y + y),
       ].join('');
-    case 'parallel':
-      return poly([
-        [-x + s, -y],
-        [x + s / 2, -y],
-        [x - s, y],
-        [-x - s / 2, y],
-      ]);
     case 'evaluator_optimizer':
       return [box(4), box(2, 4)].join('');
-    case 'router':
-      return poly([
-        [-x, 0],
-        [-x + s, -y],
-        [x - s, -y],
-        [x, 0],
-        [x - s, y],
-        [-x + s, y],
-      ]);
     case 'orchestrator':
       return box(y);
-    case 'iterative_planner':
-      return poly([
-        [-x + s, -y],
-        [x - s, -y],
-        [x, y],
-        [-x, y],
-      ]);
-    case 'MAKER':
-      return poly([
-        [-x + s, -y],
-        [x - s, -y],
-        [x, -y + s],
-        [x, y - s],
-        [x - s, y],
-        [-x + s, y],
-        [-x, y - s],
-        [-x, -y + s],
-      ]);
     case 'a2a':
       return box(12);
     default:
       return box(4);
   }
 }
+
+/**
+ * The corners of the polygon outlines, about (0, 0), for a half-width `x`, a half-height `y` and a slant
+ * or corner cut `s`.
+ */
+const POLYGONS: Partial<
+  Record<CardType, (x: number, y: number, s: number) => Array<[number, number]>>
+> = {
+  parallel: (x, y, s) => [
+    [-x + s, -y],
+    [x + s / 2, -y],
+    [x - s, y],
+    [-x - s / 2, y],
+  ],
+  router: (x, y, s) => [
+    [-x, 0],
+    [-x + s, -y],
+    [x - s, -y],
+    [x, 0],
+    [x - s, y],
+    [-x + s, y],
+  ],
+  iterative_planner: (x, y, s) => [
+    [-x + s, -y],
+    [x - s, -y],
+    [x, y],
+    [-x, y],
+  ],
+  MAKER: (x, y, s) => [
+    [-x + s, -y],
+    [x - s, -y],
+    [x, -y + s],
+    [x, y - s],
+    [x - s, y],
+    [-x + s, y],
+    [-x, y - s],
+    [-x, -y + s],
+  ],
+};
 
 function roundedRect(
   left: number,

@@ -2,7 +2,7 @@
  * Which help view is open, and the functions that open it: `openHelp()` for the Help dialog (shortcuts and
  * introduction), `openReference(anchor?)` for the Reference at an entry. Anything may call them: the
  * toolbar's Help button, the `?` key, the field hover's "Open in reference", a settings popover. The
- * dialogs themselves are separate chunks that App.svelte imports when one is first opened; this module
+ * dialogs themselves are separate chunks (`lazy-chunks.ts`) loaded when one is first opened; this module
  * stays tiny, so it adds next to nothing to the page's first JavaScript.
  */
 import { showAgain, unlessReopened } from '../dialogs/app-modal.ts';

@@ -1,6 +1,6 @@
 /**
  * The playground's keyboard shortcuts: one list, read by the key bindings that are the playground's own
- * (`editor-keys.ts`, `tab-focus.ts`, the page's handler in App.svelte) and by the Help dialog. Keys are
+ * (`editor-keys.ts`, `tab-focus.ts`, the page's keys in `page-keys.ts`) and by the Help dialog. Keys are
  * written as CodeMirror names (`Mod-Enter`: Ctrl on Windows and Linux, Cmd on macOS); the bindings that come
  * from CodeMirror's own keymaps (completion, search, history) are listed with the key those keymaps use,
  * and a unit test checks that each is really bound there.

@@ -42,77 +42,112 @@ export function createAutosave(
   delayMs = 400,
   maxWaitMs = 1000,
 ): Autosave {
-  let dirty = false;
-  let again = false;
-  let disposed = false;
-  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
-  let maxWaitTimer: ReturnType<typeof setTimeout> | undefined;
-  let inFlight: Promise<void> | undefined;
+  return new DebouncedAutosave(store, getWorkspace, onResult, delayMs, maxWaitMs);
+}
 
-  function clearTimers(): void {
-    clearTimeout(debounceTimer);
-    clearTimeout(maxWaitTimer);
-    debounceTimer = maxWaitTimer = undefined;
+/** See `createAutosave`. */
+class DebouncedAutosave implements Autosave {
+  #dirty = false;
+  #again = false;
+  #disposed = false;
+  #debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  #maxWaitTimer: ReturnType<typeof setTimeout> | undefined;
+  #inFlight: Promise<void> | undefined;
+  readonly #store: WorkspaceStore;
+  readonly #getWorkspace: () => Workspace | undefined;
+  readonly #onResult: AutosaveListener;
+  readonly #delayMs: number;
+  readonly #maxWaitMs: number;
+
+  constructor(
+    store: WorkspaceStore,
+    getWorkspace: () => Workspace | undefined,
+    onResult: AutosaveListener,
+    delayMs: number,
+    maxWaitMs: number,
+  ) {
+    this.#store = store;
+    this.#getWorkspace = getWorkspace;
+    this.#onResult = onResult;
+    this.#delayMs = delayMs;
+    this.#maxWaitMs = maxWaitMs;
   }
 
-  async function saveOnce(): Promise<void> {
-    let ws: Workspace | undefined;
-    try {
-      ws = getWorkspace();
-    } catch (error) {
-      console.error('autosave: getWorkspace threw', error);
-      return;
-    }
-    if (!ws) return;
-    const saved: Workspace = { ...ws, revision: ws.revision + 1 };
-    let result: SaveResult;
-    try {
-      result = await store.save(saved, ws.revision === 0 ? null : ws.revision);
-    } catch (error) {
-      if (!(error instanceof StorageError)) console.error('autosave: save threw', error);
-      const { reason } = toStorageError(error);
-      result = { ok: false, reason, message: STORAGE_MESSAGES[reason] };
-    }
-    if (!result.ok && result.reason !== 'conflict') dirty = true;
-    if (!disposed) onResult(result, saved);
+  schedule(): void {
+    if (this.#disposed) return;
+    this.#dirty = true;
+    clearTimeout(this.#debounceTimer);
+    this.#debounceTimer = setTimeout(this.#start, this.#delayMs);
+    this.#maxWaitTimer ??= setTimeout(this.#start, this.#maxWaitMs);
   }
 
-  function start(): void {
-    clearTimers();
-    if (inFlight) {
-      again = true;
+  async flush(): Promise<void> {
+    this.#start();
+    while (this.#inFlight) await this.#inFlight;
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#clearTimers();
+  }
+
+  #clearTimers(): void {
+    clearTimeout(this.#debounceTimer);
+    clearTimeout(this.#maxWaitTimer);
+    this.#debounceTimer = this.#maxWaitTimer = undefined;
+  }
+
+  /** Starts a save of the changes not yet saved, or (during one) marks that another must follow it. */
+  readonly #start = (): void => {
+    this.#clearTimers();
+    if (this.#inFlight) {
+      this.#again = true;
       return;
     }
-    if (!dirty || disposed) return;
-    dirty = false;
-    inFlight = saveOnce().finally(() => {
-      inFlight = undefined;
-      if (again) {
-        again = false;
-        start();
+    if (!this.#dirty || this.#disposed) return;
+    this.#dirty = false;
+    this.#inFlight = this.#saveOnce().finally(() => {
+      this.#inFlight = undefined;
+      if (this.#again) {
+        this.#again = false;
+        this.#start();
       }
     });
-  }
-
-  return {
-    schedule(): void {
-      if (disposed) return;
-      dirty = true;
-      clearTimeout(debounceTimer);
-      debounceTimer = setTimeout(start, delayMs);
-      maxWaitTimer ??= setTimeout(start, maxWaitMs);
-    },
-
-    async flush(): Promise<void> {
-      start();
-      while (inFlight) await inFlight;
-    },
-
-    dispose(): void {
-      disposed = true;
-      clearTimers();
-    },
   };
+
+  async #saveOnce(): Promise<void> {
+    const outcome = await saveWorkspace(this.#store, this.#getWorkspace);
+    if (!outcome) return;
+    const { result, saved } = outcome;
+    if (!result.ok && result.reason !== 'conflict') this.#dirty = true;
+    if (!this.#disposed) this.#onResult(result, saved);
+  }
+}
+
+/**
+ * Saves the workspace `getWorkspace` returns at its revision + 1 (compare-and-set on its revision); null
+ * when there is nothing to save. A store that throws gives a failed result, never a rejection.
+ */
+async function saveWorkspace(
+  store: WorkspaceStore,
+  getWorkspace: () => Workspace | undefined,
+): Promise<{ result: SaveResult; saved: Workspace } | null> {
+  let ws: Workspace | undefined;
+  try {
+    ws = getWorkspace();
+  } catch (error) {
+    console.error('autosave: getWorkspace threw', error);
+    return null;
+  }
+  if (!ws) return null;
+  const saved: Workspace = { ...ws, revision: ws.revision + 1 };
+  try {
+    return { result: await store.save(saved, ws.revision === 0 ? null : ws.revision), saved };
+  } catch (error) {
+    if (!(error instanceof StorageError)) console.error('autosave: save threw', error);
+    const { reason } = toStorageError(error);
+    return { result: { ok: false, reason, message: STORAGE_MESSAGES[reason] }, saved };
+  }
 }
 
 /** The parts of `window` that `flushWhenHidden` uses. */

@@ -127,81 +127,94 @@ export async function readDropSources(
   sources: readonly DropSource[],
   limits: Partial<DropLimits> = {},
 ): Promise<DroppedFiles> {
-  const max: DropLimits = { ...DROP_LIMITS, ...limits };
-  const files = new Map<string, string>();
-  const skipped: DroppedFiles['skipped'] = [];
-  const lossy: string[] = [];
-  let visited = 0;
-  let totalChars = 0;
-  let stopped = false;
+  const drop = new DropWalk({ ...DROP_LIMITS, ...limits });
+  for (const source of sources) {
+    if (drop.stopped) break;
+    if ('entry' in source) await drop.walk(source.entry);
+    else {
+      const path = relativePath(source.path) || source.file.name;
+      await drop.readFile(path, () => Promise.resolve(source.file));
+    }
+  }
+  // fromEntries defines own properties, so a file named "__proto__" stays a file.
+  return { files: Object.fromEntries(drop.files), skipped: drop.skipped, lossy: drop.lossy };
+}
+
+/** One drop's walk over its entries: the files read so far, what was left out and why, and the limits. */
+class DropWalk {
+  readonly files = new Map<string, string>();
+  readonly skipped: DroppedFiles['skipped'] = [];
+  readonly lossy: string[] = [];
+  /** True once a limit stopped the walk. */
+  stopped = false;
+  private visited = 0;
+  private totalChars = 0;
+
+  private readonly max: DropLimits;
+
+  constructor(max: DropLimits) {
+    this.max = max;
+  }
 
   /** False once the walk must stop; records why on the first item left out. */
-  function mayVisit(path: string): boolean {
-    if (stopped) return false;
-    if (visited >= max.maxEntries) {
-      skipped.push({ path, reason: 'entry-limit' });
-      stopped = true;
+  private mayVisit(path: string): boolean {
+    if (this.stopped) return false;
+    if (this.visited >= this.max.maxEntries) {
+      this.skipped.push({ path, reason: 'entry-limit' });
+      this.stopped = true;
       return false;
     }
-    visited++;
+    this.visited++;
     return true;
   }
 
-  async function readFile(path: string, getFile: () => Promise<File>): Promise<void> {
-    if (!mayVisit(path)) return;
-    if (files.has(path)) return void skipped.push({ path, reason: 'duplicate' });
-    if (files.size >= max.maxFiles) {
-      skipped.push({ path, reason: 'file-limit' });
-      stopped = true;
+  /** Reads one file at `path`, unless a limit, a duplicate, its size or its bytes rule it out. */
+  async readFile(path: string, getFile: () => Promise<File>): Promise<void> {
+    if (!this.mayVisit(path)) return;
+    if (this.files.has(path)) return void this.skipped.push({ path, reason: 'duplicate' });
+    if (this.files.size >= this.max.maxFiles) {
+      this.skipped.push({ path, reason: 'file-limit' });
+      this.stopped = true;
       return;
     }
     let bytes: Uint8Array;
     try {
       const file = await getFile();
-      if (file.size > max.maxFileBytes) return void skipped.push({ path, reason: 'too-large' });
+      if (file.size > this.max.maxFileBytes)
+        return void this.skipped.push({ path, reason: 'too-large' });
       bytes = new Uint8Array(await file.arrayBuffer());
     } catch {
-      return void skipped.push({ path, reason: 'unreadable' });
+      return void this.skipped.push({ path, reason: 'unreadable' });
     }
-    const decoded = decodeText(bytes, max.sniffBytes);
-    if (decoded.binary) return void skipped.push({ path, reason: 'binary' });
-    if (totalChars + path.length + decoded.text.length > max.maxTotalChars) {
-      return void skipped.push({ path, reason: 'total-limit' });
+    const decoded = decodeText(bytes, this.max.sniffBytes);
+    if (decoded.binary) return void this.skipped.push({ path, reason: 'binary' });
+    if (this.totalChars + path.length + decoded.text.length > this.max.maxTotalChars) {
+      return void this.skipped.push({ path, reason: 'total-limit' });
     }
-    totalChars += path.length + decoded.text.length;
-    files.set(path, decoded.text);
-    if (decoded.lossy) lossy.push(path);
+    this.totalChars += path.length + decoded.text.length;
+    this.files.set(path, decoded.text);
+    if (decoded.lossy) this.lossy.push(path);
   }
 
-  async function walk(entry: EntryLike): Promise<void> {
+  /** Reads a file entry, or a folder's entries in name order (ignored folders skipped). */
+  async walk(entry: EntryLike): Promise<void> {
     const path = relativePath(entry.fullPath || entry.name);
     if (entry.isFile && 'file' in entry) {
-      return readFile(path, () => fileOf(entry as FileEntryLike));
+      return this.readFile(path, () => fileOf(entry as FileEntryLike));
     }
-    if (!entry.isDirectory || !('createReader' in entry) || !mayVisit(path)) return;
+    if (!entry.isDirectory || !('createReader' in entry) || !this.mayVisit(path)) return;
     if (IGNORED_FOLDERS.has(entry.name))
-      return void skipped.push({ path, reason: 'ignored-folder' });
+      return void this.skipped.push({ path, reason: 'ignored-folder' });
     let children: EntryLike[];
     try {
       children = await childrenOf(entry as DirectoryEntryLike);
     } catch {
-      return void skipped.push({ path, reason: 'unreadable' });
+      return void this.skipped.push({ path, reason: 'unreadable' });
     }
     children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const child of children) {
-      if (stopped) return;
-      await walk(child);
+      if (this.stopped) return;
+      await this.walk(child);
     }
   }
-
-  for (const source of sources) {
-    if (stopped) break;
-    if ('entry' in source) await walk(source.entry);
-    else {
-      const path = relativePath(source.path) || source.file.name;
-      await readFile(path, () => Promise.resolve(source.file));
-    }
-  }
-  // fromEntries defines own properties, so a file named "__proto__" stays a file.
-  return { files: Object.fromEntries(files), skipped, lossy };
 }

@@ -82,29 +82,8 @@ export function createEditJournal(
     write(workspace: Workspace): boolean {
       if (!storage) return false;
       const key = JOURNAL_PREFIX + workspace.id;
-      // Counted before copying: a workspace far over the limit must not cost a JSON copy per keystroke.
-      let chars = 0;
-      for (const [path, text] of Object.entries(workspace.files))
-        chars += path.length + text.length;
-      if (chars > maxChars) {
-        remove(key);
-        return false;
-      }
-      const { history: _history, ...rest } = workspace;
-      const entry = {
-        v: 1,
-        base: workspace.revision,
-        at: Date.now(),
-        workspace: { ...rest, revision: workspace.revision + 1 },
-      };
-      let json: string;
-      try {
-        json = JSON.stringify(entry);
-      } catch {
-        remove(key);
-        return false;
-      }
-      if (json.length > maxChars) {
+      const json = journalJson(workspace, maxChars);
+      if (json === null) {
         remove(key);
         return false;
       }
@@ -141,6 +120,31 @@ export function createEditJournal(
       return found.sort((a, b) => b.at - a.at);
     },
   };
+}
+
+/**
+ * The journal entry of `workspace` as JSON (without its undo history, at revision + 1 over `base`), or null
+ * when it is over `maxChars` or cannot be written as JSON.
+ */
+function journalJson(workspace: Workspace, maxChars: number): string | null {
+  // Counted before copying: a workspace far over the limit must not cost a JSON copy per keystroke.
+  let chars = 0;
+  for (const [path, text] of Object.entries(workspace.files)) chars += path.length + text.length;
+  if (chars > maxChars) return null;
+  const { history: _history, ...rest } = workspace;
+  const entry = {
+    v: 1,
+    base: workspace.revision,
+    at: Date.now(),
+    workspace: { ...rest, revision: workspace.revision + 1 },
+  };
+  let json: string;
+  try {
+    json = JSON.stringify(entry);
+  } catch {
+    return null;
+  }
+  return json.length > maxChars ? null : json;
 }
 
 function readEntry(storage: SyncStorage, key: string): JournalEntry | undefined {

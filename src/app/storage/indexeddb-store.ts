@@ -72,18 +72,31 @@ export async function probeIndexedDb(
 
 /** Creates the IndexedDB store. Does not open the database until the first call. */
 export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): WorkspaceStore {
-  const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
-  let useStore = options.useStore;
+  return new IndexedDbStore(options);
+}
+
+/** The workspaces in IndexedDB, each save a compare-and-set on the stored revision. */
+class IndexedDbStore implements WorkspaceStore {
+  readonly kind = 'indexeddb';
+  readonly #options: IndexedDbStoreOptions;
+  readonly #connectTimeoutMs: number;
+  #useStore: UseStore | undefined;
+
+  constructor(options: IndexedDbStoreOptions) {
+    this.#options = options;
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+    this.#useStore = options.useStore;
+  }
 
   /** Runs `body` in a transaction; rejects with a `StorageError` only. */
-  function run<T>(mode: IDBTransactionMode, body: (os: IDBObjectStore) => Promise<T>): Promise<T> {
+  #run<T>(mode: IDBTransactionMode, body: (os: IDBObjectStore) => Promise<T>): Promise<T> {
     let started = false;
     let abandoned = false;
     let op: Promise<T>;
     try {
-      useStore ??= openIndexedDb();
-      if (!useStore) throw new StorageError('unavailable');
-      op = useStore(mode, (os) => {
+      this.#useStore ??= openIndexedDb();
+      if (!this.#useStore) throw new StorageError('unavailable');
+      op = this.#useStore(mode, (os) => {
         if (abandoned) throw new StorageError('blocked');
         started = true;
         return body(os);
@@ -96,7 +109,7 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Works
         if (started) return;
         abandoned = true;
         reject(new StorageError('blocked'));
-      }, connectTimeoutMs);
+      }, this.#connectTimeoutMs);
       op.then(
         (value) => {
           clearTimeout(timer);
@@ -110,19 +123,15 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Works
     });
   }
 
-  function readRecord(value: unknown, id: string): Workspace | undefined {
+  #readRecord(value: unknown, id: string): Workspace | undefined {
     if (value === undefined) return undefined;
     const { workspace, issues } = checkStoredWorkspace(value, id);
-    for (const issue of issues) options.onNote?.({ key: id, ...issue });
+    for (const issue of issues) this.#options.onNote?.({ key: id, ...issue });
     return workspace;
   }
 
   /** The compare-and-set transaction body; see `WorkspaceStore.save`. */
-  function compareAndSet(
-    os: IDBObjectStore,
-    ws: Workspace,
-    expected: number | null,
-  ): Promise<SaveResult> {
+  #compareAndSet(os: IDBObjectStore, ws: Workspace, expected: number | null): Promise<SaveResult> {
     return new Promise<SaveResult>((resolve, reject) => {
       const tx = os.transaction;
       let result: SaveResult = { ok: true, revision: ws.revision };
@@ -154,7 +163,7 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Works
         // The meta entry disagrees or is unreadable: the record decides, and is the answer on conflict.
         const recordRequest = os.get(recordKey(ws.id));
         recordRequest.onsuccess = guarded(() => {
-          const stored = readRecord(recordRequest.result, ws.id);
+          const stored = this.#readRecord(recordRequest.result, ws.id);
           if (stored === undefined || stored.revision === expected) write();
           else result = { ok: false, reason: 'conflict', stored };
         });
@@ -162,75 +171,73 @@ export function createIndexedDbStore(options: IndexedDbStoreOptions = {}): Works
     });
   }
 
-  async function load(id: string): Promise<Workspace | undefined> {
-    const value: unknown = await run('readonly', (os) => promisifyRequest(os.get(recordKey(id))));
-    return readRecord(value, id);
+  async load(id: string): Promise<Workspace | undefined> {
+    const value: unknown = await this.#run('readonly', (os) =>
+      promisifyRequest(os.get(recordKey(id))),
+    );
+    return this.#readRecord(value, id);
   }
 
-  return {
-    kind: 'indexeddb',
+  async list(): Promise<WorkspaceMeta[]> {
+    const [metaKeys, metaValues, storedKeys] = await this.#run('readonly', (os) =>
+      Promise.all([
+        promisifyRequest(os.getAllKeys(prefixRange('meta'))),
+        promisifyRequest(os.getAll(prefixRange('meta'))),
+        promisifyRequest(os.getAllKeys(prefixRange('ws'))),
+      ]),
+    );
+    // Keys read from a range with string bounds are strings (IndexedDB orders keys by type first).
+    const ids = new Set((storedKeys as string[]).map((key) => key.slice('ws:'.length)));
+    const metas = new Map<string, StoredMeta>();
+    (metaKeys as string[]).forEach((key, i) => {
+      const id = key.slice('meta:'.length);
+      const meta = ids.has(id) ? checkStoredMeta(metaValues[i], id) : undefined;
+      if (meta) metas.set(id, meta);
+    });
+    // A record without a readable meta entry: derive the entry from the record itself.
+    for (const id of ids) {
+      if (metas.has(id)) continue;
+      const ws = await this.load(id);
+      if (ws) metas.set(id, metaOf(ws));
+    }
+    return [...metas.values()]
+      .map(({ revision: _revision, ...meta }): WorkspaceMeta => meta)
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
 
-    async list(): Promise<WorkspaceMeta[]> {
-      const [metaKeys, metaValues, storedKeys] = await run('readonly', (os) =>
-        Promise.all([
-          promisifyRequest(os.getAllKeys(prefixRange('meta'))),
-          promisifyRequest(os.getAll(prefixRange('meta'))),
-          promisifyRequest(os.getAllKeys(prefixRange('ws'))),
-        ]),
+  async save(ws: Workspace, expectedRevision: number | null): Promise<SaveResult> {
+    assertRevisionAdvances(ws, expectedRevision);
+    const snapshot = snapshotWorkspace(ws);
+    if (!snapshot.ok) return { ok: false, reason: 'quota', message: snapshot.message };
+    try {
+      return await this.#run('readwrite', (os) =>
+        this.#compareAndSet(os, snapshot.workspace, expectedRevision),
       );
-      // Keys read from a range with string bounds are strings (IndexedDB orders keys by type first).
-      const ids = new Set((storedKeys as string[]).map((key) => key.slice('ws:'.length)));
-      const metas = new Map<string, StoredMeta>();
-      (metaKeys as string[]).forEach((key, i) => {
-        const id = key.slice('meta:'.length);
-        const meta = ids.has(id) ? checkStoredMeta(metaValues[i], id) : undefined;
-        if (meta) metas.set(id, meta);
-      });
-      // A record without a readable meta entry: derive the entry from the record itself.
-      for (const id of ids) {
-        if (metas.has(id)) continue;
-        const ws = await load(id);
-        if (ws) metas.set(id, metaOf(ws));
-      }
-      return [...metas.values()]
-        .map(({ revision: _revision, ...meta }): WorkspaceMeta => meta)
-        .sort((a, b) => b.updatedAt - a.updatedAt);
-    },
+    } catch (error) {
+      const { reason, message } = toStorageError(error);
+      return { ok: false, reason, message };
+    }
+  }
 
-    load,
+  async remove(id: string): Promise<void> {
+    await this.#run('readwrite', (os) => {
+      os.delete(recordKey(id));
+      os.delete(metaKey(id));
+      return promisifyRequest(os.transaction);
+    });
+  }
 
-    async save(ws: Workspace, expectedRevision: number | null): Promise<SaveResult> {
-      assertRevisionAdvances(ws, expectedRevision);
-      const snapshot = snapshotWorkspace(ws);
-      if (!snapshot.ok) return { ok: false, reason: 'quota', message: snapshot.message };
-      try {
-        return await run('readwrite', (os) =>
-          compareAndSet(os, snapshot.workspace, expectedRevision),
-        );
-      } catch (error) {
-        const { reason, message } = toStorageError(error);
-        return { ok: false, reason, message };
-      }
-    },
+  async loadUiState(): Promise<UiState> {
+    return checkStoredUiState(
+      await this.#run('readonly', (os) => promisifyRequest(os.get(UI_KEY))),
+    );
+  }
 
-    async remove(id: string): Promise<void> {
-      await run('readwrite', (os) => {
-        os.delete(recordKey(id));
-        os.delete(metaKey(id));
-        return promisifyRequest(os.transaction);
-      });
-    },
-
-    async loadUiState(): Promise<UiState> {
-      return checkStoredUiState(await run('readonly', (os) => promisifyRequest(os.get(UI_KEY))));
-    },
-
-    async saveUiState(state: UiState): Promise<void> {
-      const snapshot = snapshotUiState(state);
-      await run('readwrite', (os) => {
-        os.put(snapshot, UI_KEY);
-        return promisifyRequest(os.transaction);
-      });
-    },
-  };
+  async saveUiState(state: UiState): Promise<void> {
+    const snapshot = snapshotUiState(state);
+    await this.#run('readwrite', (os) => {
+      os.put(snapshot, UI_KEY);
+      return promisifyRequest(os.transaction);
+    });
+  }
 }

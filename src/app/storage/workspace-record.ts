@@ -207,27 +207,15 @@ export function checkStoredWorkspace(value: unknown, expectedId?: string): Recor
   const { id, revision, files } = identity.output;
   const record = value as Record<string, unknown>; // an object literal: the identity schema said so
 
-  const entries = Object.entries(files);
-  if (entries.length > STORAGE_LIMITS.maxFiles) return drop('too-many-files', 'files');
-  const kept: Array<[string, string]> = [];
-  let total = 0;
-  for (const entry of entries) {
-    if (!v.is(fileEntrySchema, entry)) {
-      issues.push({ code: 'bad-file', field: `files[${JSON.stringify(entry[0].slice(0, 200))}]` });
-      continue;
-    }
-    total += entry[0].length + entry[1].length;
-    if (total > STORAGE_LIMITS.maxTotalChars) return drop('too-large', 'files');
-    kept.push(entry);
-  }
-  // fromEntries defines own properties, so a stored "__proto__" path stays a path.
-  const keptFiles: Record<string, string> = Object.fromEntries(kept);
+  const keptFiles = readFiles(files, issues);
+  if (typeof keptFiles === 'string') return drop(keptFiles, 'files');
+  const firstPath = Object.keys(keptFiles)[0];
 
   const name = readName(record['name'], issues);
   let active = record['active'];
   if (typeof active !== 'string' || (active !== '' && !Object.hasOwn(keptFiles, active))) {
     issues.push({ code: 'bad-active', field: 'active' });
-    active = kept[0]?.[0] ?? '';
+    active = firstPath ?? '';
   }
   const workspace: Workspace = {
     id,
@@ -245,13 +233,48 @@ export function checkStoredWorkspace(value: unknown, expectedId?: string): Recor
     issues.push({ code: 'bad-reload-mode', field: 'reloadMode' });
   if (!isTime(record['updatedAt'])) issues.push({ code: 'bad-updated-at', field: 'updatedAt' });
 
+  readExtras(record, workspace, issues);
+  return { workspace, issues };
+}
+
+/**
+ * The stored files that are path → text pairs (a bad one adds `bad-file` and is left out), or the code
+ * that drops the whole record: too many files, or too much text.
+ */
+function readFiles(
+  files: Record<string, unknown>,
+  issues: RecordIssue[],
+): Record<string, string> | 'too-many-files' | 'too-large' {
+  const entries = Object.entries(files);
+  if (entries.length > STORAGE_LIMITS.maxFiles) return 'too-many-files';
+  const kept: Array<[string, string]> = [];
+  let total = 0;
+  for (const entry of entries) {
+    if (!v.is(fileEntrySchema, entry)) {
+      issues.push({ code: 'bad-file', field: `files[${JSON.stringify(entry[0].slice(0, 200))}]` });
+      continue;
+    }
+    total += entry[0].length + entry[1].length;
+    if (total > STORAGE_LIMITS.maxTotalChars) return 'too-large';
+    kept.push(entry);
+  }
+  // fromEntries defines own properties, so a stored "__proto__" path stays a path.
+  return Object.fromEntries(kept);
+}
+
+/** Adds the record's optional undo history and format choices to `workspace` when they are valid. */
+function readExtras(
+  record: Record<string, unknown>,
+  workspace: Workspace,
+  issues: RecordIssue[],
+): void {
   if (record['history'] !== undefined) {
     const history = isPlainObject(record['history']) ? readHistory(record['history']) : undefined;
     if (history) workspace.history = history;
     else issues.push({ code: 'bad-history', field: 'history' });
   }
   if (record['formats'] !== undefined) {
-    const formats = readFormats(record['formats'], keptFiles);
+    const formats = readFormats(record['formats'], workspace.files);
     if (Object.keys(formats).length > 0) workspace.formats = formats;
     if (
       !isPlainObject(record['formats']) ||
@@ -259,7 +282,6 @@ export function checkStoredWorkspace(value: unknown, expectedId?: string): Recor
     )
       issues.push({ code: 'bad-formats', field: 'formats' });
   }
-  return { workspace, issues };
 }
 
 /** The stored name, cut to the limit, or the default; a problem adds `bad-name`. */
