@@ -7,7 +7,7 @@ import { encodePermalinkSync } from '../app/permalink/encode-sync.ts';
 import { MAX_EMBED_URL } from '../embed/element/embed-url.ts';
 import { fixedHeight } from '../embed/element/fixed-height.ts';
 import { FENCE_VIEW_PATTERN, parseFenceOptions, type FenceOptions } from './fence-options.ts';
-import { expectedProblems } from './expected-problems.ts';
+import { expectedView } from './expected-view.ts';
 import { highlightCard, type CodeSpan } from './highlight.ts';
 
 /** The options a docs site gives either plugin. */
@@ -143,13 +143,17 @@ export function embedMarkup(
   const agents = pick('agents', first('agents'), (v) => LIST.test(v));
   add('agents', agents);
   if (attributes[0]?.[0] === 'permalink') {
-    const problems = expectedProblems(
+    const expected = expectedView(
       Object.fromEntries(files.map((f) => [f.name, f.text])),
+      files[0]!.name,
       (profile as (typeof PROFILES)[number] | undefined) ?? 'rfc',
       attributes.find(([name]) => name === 'hide')?.[1] as string | undefined,
       agents,
     );
-    attributes.push(['data-problems', String(problems)]);
+    attributes.push(['data-problems', String(expected.problems)]);
+    if (expected.problemRows !== undefined)
+      attributes.push(['data-problem-rows', expected.problemRows]);
+    if (expected.output !== undefined) attributes.push(['data-output', expected.output]);
   }
   return { attributes, files };
 

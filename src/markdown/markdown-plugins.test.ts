@@ -40,10 +40,16 @@ for (const [pipeline, render] of Object.entries(PIPELINES)) {
             permalink,
             'v-pre': _vPre,
             'data-problems': problems,
+            'data-problem-rows': problemRows,
+            'data-output': output,
             ...rest
           } = embed.attributes;
           expect(permalink).toMatch(/^#v1:[\w-]+$/);
           expect(problems).toMatch(/^\d+$/);
+          // The shapes the element reserves room for: numbers and letters, nothing of the card's text.
+          if (problemRows !== undefined) expect(problemRows).toMatch(/^[gewi\d. ]+$/);
+          expect(problemRows === undefined).toBe(problems === '0');
+          if (output !== undefined) expect(output).toMatch(/^[hpvrsmf\d. ]+$/);
           expect(rest).toEqual(expected.attributes);
           const names = Object.keys(expected.files);
           expect(embed.envelope).toEqual({
