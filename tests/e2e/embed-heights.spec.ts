@@ -49,6 +49,8 @@ test('on a phone, each embed arrives in the room its element reserved (printed: 
     await page.goto(`${site.origin}/phone-${i}.html`);
     const element = page.locator('agentcard-playground');
     await expect(element).toHaveJSProperty('clientWidth', WIDTH);
+    // A gap below it of its own (1.25rem), as below a paragraph: none of the docs sites gives one.
+    await expect(element).toHaveCSS('margin-bottom', '20px');
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __shown?: number }).__shown), {
         timeout: 60_000,
