@@ -7,7 +7,7 @@ import { encodePermalinkSync } from '../permalink/encode-sync.ts';
 import { MAX_EMBED_URL } from '../embed/element/embed-url.ts';
 import { fixedHeight } from '../embed/element/fixed-height.ts';
 import { FENCE_VIEW_PATTERN, parseFenceOptions, type FenceOptions } from './fence-options.ts';
-import { expectedProblems } from './expected-problems.ts';
+import { expectedView } from './expected-view.ts';
 import { highlightCard, type CodeSpan } from './highlight.ts';
 
 /** The options a docs site gives either plugin. */
@@ -114,13 +114,17 @@ export function embedMarkup(
   attributes.push(...optionAttributes(first, pick, options, profile));
   if (permalink !== undefined) {
     const value = (name: string) => attributes.find(([n]) => n === name)?.[1] as string | undefined;
-    const problems = expectedProblems(
+    const expected = expectedView(
       Object.fromEntries(files.map((f) => [f.name, f.text])),
+      files[0]!.name,
       profile ?? 'rfc',
       value('hide'),
       value('agents'),
     );
-    attributes.push(['data-problems', String(problems)]);
+    attributes.push(['data-problems', String(expected.problems)]);
+    if (expected.problemRows !== undefined)
+      attributes.push(['data-problem-rows', expected.problemRows]);
+    if (expected.output !== undefined) attributes.push(['data-output', expected.output]);
   }
   return { attributes, files };
 }

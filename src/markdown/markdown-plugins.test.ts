@@ -40,10 +40,16 @@ for (const [pipeline, render] of Object.entries(PIPELINES)) {
             permalink,
             'v-pre': _vPre,
             'data-problems': problems,
+            'data-problem-rows': problemRows,
+            'data-output': output,
             ...rest
           } = embed.attributes;
           expect(permalink).toMatch(/^#v1:[\w-]+$/);
           expect(problems).toMatch(/^\d+$/);
+          // The shapes the element reserves room for: numbers and letters, nothing of the card's text.
+          if (problemRows !== undefined) expect(problemRows).toMatch(/^[gewi\d. ]+$/);
+          expect(problemRows === undefined).toBe(problems === '0');
+          if (output !== undefined) expect(output).toMatch(/^[hpvrsmf\d. ]+$/);
           expect(rest).toEqual(expected.attributes);
           const names = Object.keys(expected.files);
           expect(embed.envelope).toEqual({
@@ -93,10 +99,10 @@ for (const [pipeline, render] of Object.entries(PIPELINES)) {
     });
 
     it("warns at build time when the link is over browsers' URL limit, and keeps it for the element to say so", () => {
-      // Text that does not compress: 780,000 random CJK characters (xorshift32) in lines of 100.
+      // Text that does not compress: 400,000 random CJK characters (xorshift32) in lines of 100.
       let x = 2463534242;
       const chars: string[] = [];
-      for (let i = 0; i < 780_000; i++) {
+      for (let i = 0; i < 400_000; i++) {
         x ^= x << 13;
         x ^= x >>> 17;
         x ^= x << 5;
@@ -109,11 +115,13 @@ for (const [pipeline, render] of Object.entries(PIPELINES)) {
       });
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(
-        /^agentcard fence: "big\.md" too large to embed: the link is \d+ characters, over browsers' limit of 2097152/,
+        new RegExp(
+          `^agentcard fence: "big\\.md" too large to embed: the link is \\d+ characters, over browsers' limit of ${MAX_EMBED_URL}`,
+        ),
       );
       const permalink = /permalink="([^"]+)"/.exec(html)![1]!;
       expect(permalink.length).toBeGreaterThan(MAX_EMBED_URL);
-      // A hang guard for a 2 MB fence through the whole pipeline on a busy machine, not a speed check.
+      // A hang guard for a 1.2 MB fence through the whole pipeline on a busy machine, not a speed check.
     }, 120_000);
 
     it('keeps a height the browser accepts and drops one it would reject', async () => {

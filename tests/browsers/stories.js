@@ -30,6 +30,9 @@ import {
   waitUntilSaved,
 } from './playground.js';
 
+/** The longest frame URL the element hands a frame (Firefox's limit). */
+const { MAX_EMBED_URL } = await importSelfContained('src/embed/element/embed-url.ts');
+
 /** The Chromium story's bundle and keys (tests/e2e/large-bundle.spec.ts). */
 const { makeLargeBundle, LARGE_BUNDLE_CARDS, LARGE_BUNDLE_TYPED } = await importSelfContained(
   'tests/support/large-bundle.ts',
@@ -454,6 +457,53 @@ export async function runStories(engine, runner, servers) {
       } finally {
         if (!stopped) await server.stop();
       }
+    },
+  );
+
+  await runner.story(
+    "a frame URL as long as the element's limit loads; in Firefox one character more does not",
+    async () => {
+      // A page of the docs site frames a page of its own that tells its URL's length: only the URL's length
+      // matters (the limit is the URL parser's), so no embed is needed.
+      servers.docs.serve(
+        '/url-length.html',
+        '<!doctype html><script>parent.postMessage({ length: location.href.length }, "*")</script>',
+      );
+      servers.docs.serve('/url-limit.html', '<!doctype html><title>URL limit</title><body></body>');
+      const page = await engine.main.newTab();
+      await page.goto(`${servers.docs.origin}/url-limit.html`);
+      /** @param {number} length @returns {Promise<number | null>} */
+      const load = (length) =>
+        page.eval(
+          (origin, total) =>
+            new Promise((resolve) => {
+              const base = `${origin}/url-length.html?embed#v1:`;
+              const frame = document.createElement('iframe');
+              const timer = setTimeout(() => {
+                frame.remove();
+                resolve(null);
+              }, 15_000);
+              addEventListener('message', function told(event) {
+                if (event.source !== frame.contentWindow) return;
+                removeEventListener('message', told);
+                clearTimeout(timer);
+                frame.remove();
+                resolve(event.data.length);
+              });
+              frame.src = base + 'A'.repeat(total - base.length);
+              document.body.append(frame);
+            }),
+          servers.docs.origin,
+          length,
+        );
+      checkEqual(
+        await load(MAX_EMBED_URL),
+        MAX_EMBED_URL,
+        'the length a frame of the limit reports',
+      );
+      if (engine.name.startsWith('Firefox'))
+        checkEqual(await load(MAX_EMBED_URL + 1), null, 'a frame one character over the limit');
+      await page.close();
     },
   );
 }

@@ -120,6 +120,72 @@ test('fences become live embeds with their exact text; the diagnostics honour th
   expect(cls).toBeLessThanOrEqual(0.05);
 });
 
+test('on a phone (390×844) each embed keeps the room it reserved when it arrives (layout shift printed)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await recordPage(page);
+  await page.addInitScript(() => {
+    if (window !== window.top) return;
+    const w = window as unknown as { __reserved: number[]; __shown: number[] };
+    w.__reserved = [];
+    w.__shown = [];
+    const all = () => [...document.querySelectorAll('agentcard-playground')];
+    // After the deferred element script: each element has upgraded and reserved its room.
+    document.addEventListener('DOMContentLoaded', () => {
+      w.__reserved = all().map((element) => element.getBoundingClientRect().height);
+    });
+    // The element shows its frame on the first diagnostics, at the height the embed reported first.
+    document.addEventListener('diagnostics', (event) => {
+      w.__shown[all().indexOf(event.target as Element)] ??= (
+        event.target as Element
+      ).getBoundingClientRect().height;
+    });
+  });
+  await page.goto(`${origin}/`);
+  await expectLive(page);
+  await page.waitForTimeout(1000);
+  const { reserved, shown } = await page.evaluate(() => {
+    const w = window as unknown as { __reserved: number[]; __shown: number[] };
+    return { reserved: w.__reserved, shown: w.__shown };
+  });
+  const final = await page
+    .locator('agentcard-playground')
+    .evaluateAll((list) => list.map((element) => element.getBoundingClientRect().height));
+  const shifts = (await recorded(page)).shifts;
+  const cls = shifts.reduce((a, b) => a + b, 0);
+  console.log(
+    `docs site on a phone: reserved ${reserved.map(Math.round).join(', ')} px, shown at ${shown.map(Math.round).join(', ')}, final ${final.map(Math.round).join(', ')}; CLS ${cls.toFixed(4)} (${shifts.length} shifts)`,
+  );
+  expect(reserved).toHaveLength(2);
+  for (const i of [0, 1]) {
+    // Never blank room, nor a jump, when the embed arrives: within a few pixels, or a line's worth above.
+    expect(reserved[i]! - shown[i]!, `embed ${i}: reserved against shown`).toBeGreaterThanOrEqual(
+      -3,
+    );
+    expect(reserved[i]! - shown[i]!, `embed ${i}: reserved against shown`).toBeLessThanOrEqual(20);
+    expect(Math.abs(final[i]! - shown[i]!), `embed ${i}: shown against final`).toBeLessThanOrEqual(
+      3,
+    );
+  }
+});
+
+test('on a phone (390×844) the page does not shift as the embeds arrive', async ({ page }) => {
+  // Known to fail: the page paints before the deferred element script runs, the static code at its own height,
+  // and the element's reserve then moves what follows once (CLS about 0.10 here). Remove this line with the fix.
+  test.fail(
+    true,
+    'the static code is painted at its own height before the element reserves its room',
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await recordPage(page);
+  await page.goto(`${origin}/`);
+  await expectLive(page);
+  await page.waitForTimeout(1000);
+  const shifts = (await recorded(page)).shifts;
+  expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(0.05);
+});
+
 test("client-side navigation away and back keeps every embed working; the site's dark toggle reaches inherit embeds", async ({
   page,
 }) => {

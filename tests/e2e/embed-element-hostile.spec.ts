@@ -83,7 +83,7 @@ test('a link over browsers’ URL limit shows the code with a "too large" note, 
   playground,
 }) => {
   // Only its length matters: the element never decodes a link, it hands it to the frame.
-  const huge = `#v1:${'A'.repeat(2_200_000)}`;
+  const huge = `#v1:${'A'.repeat(1_100_000)}`;
   const link = await permalinkOf({ 'card.md': CARD });
   site.serve(
     '/huge.html',
@@ -97,7 +97,7 @@ test('a link over browsers’ URL limit shows the code with a "too large" note, 
   await host.open(`${site.origin}/huge.html`);
   const element = page.locator('#huge');
   await expect(element.getByRole('note')).toContainText(
-    "Too large to embed live: this example's link is 2,2",
+    "Too large to embed live: this example's link is 1,1",
   );
   await expect(element.locator('pre')).toBeVisible();
   expect(await element.locator('iframe').getAttribute('src')).toBeNull();

@@ -37,8 +37,10 @@ import {
   type HostMessage,
 } from '../embed-protocol.ts';
 import { embedPageUrl, embedUrl, MAX_EMBED_URL } from './embed-url.ts';
-import { estimateHeight, instructionChars, visualLines } from './estimate-height.ts';
+import { estimateHeight, visualLines } from './estimate-height.ts';
 import { fixedHeight } from './fixed-height.ts';
+import { parseOutputShape } from './output-shape.ts';
+import { parseProblemRows } from './problem-rows-shape.ts';
 import { filesOfInlineCards, INLINE_CARD_TYPE } from './inline-cards.ts';
 import { pageTheme, watchPageTheme } from './page-theme.ts';
 
@@ -224,7 +226,8 @@ export class AgentCardPlaygroundElement extends HTMLElement {
 
   /**
    * Reserves the room the embed is expected to take before it loads: from the shown file's lines (or `lines`),
-   * the view, the element's width and the problems the embed will list (the plugins' `data-problems`).
+   * the view, the element's width, its files and `readonly`, and what the plugins worked out at build time:
+   * the problems the embed will list (`data-problems`, `data-problem-rows`) and its Output (`data-output`).
    */
   #reserve(): void {
     const fixed = this.#fixedHeight();
@@ -239,12 +242,18 @@ export class AgentCardPlaygroundElement extends HTMLElement {
       Number(this.getAttribute('lines')) || 0,
       text === undefined ? 0 : visualLines(text, view, width),
     );
+    const files = [...this.querySelectorAll('pre.agentcard-static[data-file]')].map(
+      (pre) => pre.getAttribute('data-file') ?? '',
+    );
     this.#box!.style.height = `${estimateHeight({
       lines,
       view,
       width,
       problems: Number(this.getAttribute('data-problems')) || 0,
-      instructionChars: text === undefined ? 0 : instructionChars(text),
+      problemRows: parseProblemRows(this.getAttribute('data-problem-rows')),
+      output: parseOutputShape(this.getAttribute('data-output')),
+      files,
+      readonly: this.readonly,
     })}px`;
   }
 

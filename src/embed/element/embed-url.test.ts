@@ -82,7 +82,7 @@ describe('embedPageUrl', () => {
 });
 
 describe('MAX_EMBED_URL', () => {
-  it("is Chromium's URL limit, 2 MiB", () => {
-    expect(MAX_EMBED_URL).toBe(2 * 1024 * 1024);
+  it("is Firefox's frame URL limit, the smallest of the engines' (1 MiB less 4 characters)", () => {
+    expect(MAX_EMBED_URL).toBe(1_048_572);
   });
 });

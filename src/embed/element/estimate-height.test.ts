@@ -1,64 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import {
-  estimateHeight,
-  instructionChars,
-  lineCount,
-  UNKNOWN_HEIGHT,
-  visualLines,
-} from './estimate-height.ts';
+import { embedMarkup } from '../../markdown/embed-markup.ts';
+import { HEIGHT_CASES, MEASURED_WIDTHS } from '../../../tests/support/embed-height-cases.ts';
+import { estimateHeight, lineCount, UNKNOWN_HEIGHT, visualLines } from './estimate-height.ts';
+import { parseOutputShape } from './output-shape.ts';
+import { parseProblemRows } from './problem-rows-shape.ts';
+
+/** The reserve of the element the plugins write for `fences`, at `width`, as the element works it out. */
+function reserve(fences: (typeof HEIGHT_CASES)[number]['fences'], width: number): number {
+  const { attributes, files } = embedMarkup(fences, { onWarning: () => {} });
+  const attribute = (name: string) => {
+    const value = attributes.find(([key]) => key === name)?.[1];
+    return value === undefined ? null : value === true ? '' : value;
+  };
+  const view = attribute('view');
+  return estimateHeight({
+    lines: visualLines(files[0]!.text, view, width),
+    view,
+    width,
+    problems: Number(attribute('data-problems')),
+    problemRows: parseProblemRows(attribute('data-problem-rows')),
+    output: parseOutputShape(attribute('data-output')),
+    files: files.map((file) => file.name),
+    readonly: attribute('readonly') !== null,
+  });
+}
 
 describe('estimateHeight', () => {
-  const height = (
-    lines: number,
-    view: string | null,
-    width: number,
-    more: { problems?: number; instructionChars?: number } = {},
-  ) => estimateHeight({ lines, view, width, ...more });
+  for (const example of HEIGHT_CASES)
+    it(`reserves ${example.name} at its measured height, never less (a line too many at most)`, () => {
+      for (const width of MEASURED_WIDTHS) {
+        const over = reserve(example.fences, width) - example.measured[width];
+        expect(over, `${width} px`).toBeGreaterThanOrEqual(-2);
+        expect(over, `${width} px`).toBeLessThanOrEqual(example.over ?? 3);
+      }
+    });
 
-  it('grows by one editor line per line of text, as the embed measured', () => {
-    expect(height(10, 'split', 700)).toBe(266);
-    expect(height(30, null, 1000)).toBe(686);
-    expect(height(10, 'editor', 700)).toBe(297);
+  it('opens a clean split embed on Output: taller than its editor alone', () => {
+    const editorOnly = estimateHeight({ lines: 5, view: 'editor', width: 688 });
+    expect(estimateHeight({ lines: 5, view: 'split', width: 688, problems: 0 })).toBeGreaterThan(
+      editorOnly + 100,
+    );
   });
 
-  it('puts the graph above the editor in the graph view (measured: 513 px for five lines)', () => {
-    expect(height(5, 'graph', 632)).toBe(513);
-    expect(height(5, 'graph', 360)).toBe(513);
+  it('without the plugins’ shapes, reserves a short card’s Output, or a row per problem', () => {
+    const clean = estimateHeight({ lines: 5, view: null, width: 688 });
+    expect(Math.abs(clean - 398)).toBeLessThanOrEqual(10);
+    const three = estimateHeight({ lines: 8, view: null, width: 358, problems: 3 });
+    expect(three).toBeGreaterThan(
+      estimateHeight({ lines: 8, view: null, width: 358, problems: 1 }),
+    );
   });
 
-  it('reserves the output view of a short card at its measured height, and more for a long instruction', () => {
-    expect(height(5, 'output', 632)).toBe(355);
-    expect(height(5, 'output', 360)).toBe(369);
-    expect(height(9, 'output', 360, { problems: 1 })).toBe(384);
-    const long = height(40, 'output', 1000, { instructionChars: 1000 });
-    expect(long).toBeGreaterThan(440);
-    expect(long).toBeLessThan(500);
-  });
-
-  it('under a narrow split, reserves the results as the embed shows them: small when clean, a row per problem', () => {
-    // Measured at 360 px: a clean 5-line card 230 px; 10 lines and one problem 407; 8 lines and three 457.
-    expect(height(5, 'split', 360)).toBe(230);
-    expect(Math.abs(height(10, 'split', 360, { problems: 1 }) - 407)).toBeLessThanOrEqual(25);
-    expect(Math.abs(height(8, 'split', 360, { problems: 3 }) - 457)).toBeLessThanOrEqual(25);
-  });
-
-  it('beside the editor, problems count only when their rows are taller than the editor: more so in a narrow column', () => {
-    // Measured: three problems and eight lines are 447 px at 632 px, 339 at 700, 259 at 900, 224 at 1000.
-    for (const [width, measured] of [
-      [632, 447],
-      [700, 339],
-      [900, 259],
-      [1000, 224],
-    ] as const)
-      expect(Math.abs(height(8, 'split', width, { problems: 3 }) - measured)).toBeLessThanOrEqual(
-        15,
-      );
-    expect(height(8, 'split', 632, { problems: 0 })).toBe(224);
+  it('grows by one editor line per line of text', () => {
+    expect(
+      estimateHeight({ lines: 40, view: 'editor', width: 688 }) -
+        estimateHeight({ lines: 30, view: 'editor', width: 688 }),
+    ).toBe(210);
   });
 
   it('never gives 0: an unknown length reserves a default', () => {
-    expect(height(0, 'split', 700)).toBe(UNKNOWN_HEIGHT);
-    expect(height(Number.NaN, 'split', 700)).toBe(UNKNOWN_HEIGHT);
+    expect(estimateHeight({ lines: 0, view: 'split', width: 700 })).toBe(UNKNOWN_HEIGHT);
+    expect(estimateHeight({ lines: Number.NaN, view: 'split', width: 700 })).toBe(UNKNOWN_HEIGHT);
   });
 });
 
@@ -78,12 +80,5 @@ describe('visualLines', () => {
     expect(visualLines(`a\n${long}\n`, 'graph', 700)).toBe(2);
     expect(visualLines(`a\n${long}\n`, 'editor', 700)).toBe(2);
     expect(visualLines(`a\n${long}\n`, 'split', 0)).toBe(2);
-  });
-});
-
-describe('instructionChars', () => {
-  it('counts what follows the front matter, or the whole text without one', () => {
-    expect(instructionChars('---\nname: a\n---\nHello.\n')).toBe(7);
-    expect(instructionChars('Hello.\n')).toBe(7);
   });
 });
