@@ -27,17 +27,21 @@ export type CelParse =
   | { ok: true; ast: ASTNode; run: (context: Record<string, unknown>) => unknown }
   | { ok: false; message: string; from: number; to: number; limit?: true };
 
+/** The parser's message when one of `CEL`'s limits stops it (the text may be valid CEL). */
+const LIBRARY_LIMIT = /^Exceeded max(?:AstNodes|Depth|ListElements|MapEntries)\b/;
+
 /** Parses a CEL expression. Never throws. */
 export function parseCel(expression: string): CelParse {
   try {
     const parsed = CEL.parse(expression);
     return { ok: true, ast: parsed.ast, run: (context) => parsed(context) as unknown };
   } catch (error) {
-    // The parser's recursion can outrun the stack before its own depth limit counts (e.g. 10,000 `-`).
-    if (error instanceof RangeError)
+    // The parser's recursion can outrun the stack before its own limits count (e.g. 10,000 `-`), and
+    // which comes first depends on the engine's stack: both are the same limit to the reader.
+    if (error instanceof RangeError || LIBRARY_LIMIT.test(errorSummary(error)))
       return {
         ok: false,
-        message: 'The expression nests too deeply to be read',
+        message: 'The expression nests too deeply or is too large to be read',
         from: 0,
         to: expression.length,
         limit: true,

@@ -39,6 +39,20 @@ describe('checkCel', () => {
       ]);
   });
 
+  it("reports an expression past the parser's own limits as a limit, whichever limit stops it first", () => {
+    // 4,999 unary minuses: within the stack on every engine, past the node cap; 60 parentheses: past the depth cap.
+    const wide = '-'.repeat(4_999) + '-1';
+    const nested = '('.repeat(60) + '1' + ')'.repeat(60);
+    const many = `[${Array.from({ length: 1_001 }, (_, i) => i).join(', ')}]`;
+    for (const expression of [wide, nested, many])
+      expect(check(expression).map((p) => [p.code, p.from, p.to])).toEqual([
+        ['oas-cel-limit', 0, expression.length],
+      ]);
+    expect(check(nested)[0]!.message).toBe(
+      'The expression nests too deeply or is too large to be read; it is not checked',
+    );
+  });
+
   it('reports an unknown root variable at the identifier, with a suggestion', () => {
     const expression = 'inputs.url.startsWith("x") || reccent._name == "a"';
     const problems = check(expression);
