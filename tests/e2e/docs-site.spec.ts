@@ -179,6 +179,12 @@ test('on a phone (390×844) the page does not shift as the embeds arrive', async
   );
   await page.setViewportSize({ width: 390, height: 844 });
   await recordPage(page);
+  // The element's script arrives after the page's first paint, as on a phone's network: without this, whether
+  // the page paints before the script runs depends on the machine, and the story would fail or pass by chance.
+  await page.route('**/agentcard-playground.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
   await page.goto(`${origin}/`);
   await expectLive(page);
   await page.waitForTimeout(1000);
